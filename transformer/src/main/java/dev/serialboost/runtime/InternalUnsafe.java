@@ -1,0 +1,77 @@
+package dev.serialboost.runtime;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * {@code jdk.internal.misc.Unsafe}, reached through method handles so that nothing here needs the
+ * package at compile time and a JVM that does not export it fails with a clear problem instead of a
+ * linkage error. Unlike {@code sun.misc.Unsafe} it prints no deprecation warning on JDK 24+ and is not
+ * affected by {@code --sun-misc-unsafe-memory-access}. The handles are constants, so the JIT inlines
+ * them into plain stores.
+ */
+final class InternalUnsafe {
+
+    static final Throwable PROBLEM;
+    static final MethodHandle OBJECT_FIELD_OFFSET;
+    static final MethodHandle PUT_BOOLEAN;
+    static final MethodHandle PUT_BYTE;
+    static final MethodHandle PUT_CHAR;
+    static final MethodHandle PUT_SHORT;
+    static final MethodHandle PUT_INT;
+    static final MethodHandle PUT_LONG;
+    static final MethodHandle PUT_FLOAT;
+    static final MethodHandle PUT_DOUBLE;
+    static final MethodHandle PUT_REFERENCE;
+
+    static {
+        Throwable problem = null;
+        MethodHandle[] handles = new MethodHandle[10];
+        try {
+            Class<?> unsafeClass = Class.forName("jdk.internal.misc.Unsafe");
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            Object unsafe = lookup.findStatic(unsafeClass, "getUnsafe", MethodType.methodType(unsafeClass)).invoke();
+            handles[0] = lookup.findVirtual(unsafeClass, "objectFieldOffset",
+                    MethodType.methodType(long.class, Class.class, String.class)).bindTo(unsafe);
+            Class<?>[] types = {boolean.class, byte.class, char.class, short.class, int.class, long.class,
+                float.class, double.class, Object.class};
+            String[] names = {"putBoolean", "putByte", "putChar", "putShort", "putInt", "putLong", "putFloat",
+                "putDouble", "putReference"};
+            for (int i = 0; i < types.length; i++) {
+                handles[i + 1] = lookup.findVirtual(unsafeClass, names[i],
+                        MethodType.methodType(void.class, Object.class, long.class, types[i])).bindTo(unsafe);
+            }
+        } catch (Throwable t) {
+            problem = t;
+        }
+        PROBLEM = problem;
+        OBJECT_FIELD_OFFSET = handles[0];
+        PUT_BOOLEAN = handles[1];
+        PUT_BYTE = handles[2];
+        PUT_CHAR = handles[3];
+        PUT_SHORT = handles[4];
+        PUT_INT = handles[5];
+        PUT_LONG = handles[6];
+        PUT_FLOAT = handles[7];
+        PUT_DOUBLE = handles[8];
+        PUT_REFERENCE = handles[9];
+    }
+
+    private InternalUnsafe() {
+    }
+
+    static long objectFieldOffset(final Class<?> owner, final String field) {
+        if (PROBLEM != null) {
+            throw new IllegalStateException("serialboost runtime cannot access jdk.internal.misc.Unsafe to restore"
+                    + " final field " + owner.getName() + "." + field + " (was the agent attached?): " + PROBLEM, PROBLEM);
+        }
+        try {
+            return (long) OBJECT_FIELD_OFFSET.invokeExact(owner, field);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+}

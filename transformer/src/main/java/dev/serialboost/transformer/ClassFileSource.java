@@ -1,0 +1,37 @@
+package dev.serialboost.transformer;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Where the transformer reads the class files of superclasses and interfaces it needs to know about.
+ * Reading bytes instead of loading classes keeps the analysis free of class-loading side effects
+ * ({@code ClassCircularityError}, static initializers, wrong-loader loads).
+ */
+@FunctionalInterface
+public interface ClassFileSource {
+
+    /**
+     * Returns the class file of a class, or {@code null} when it cannot be found.
+     *
+     * @param internalName the class name in internal form, e.g. {@code java/util/ArrayList}
+     */
+    byte[] read(String internalName);
+
+    /**
+     * A source that reads {@code .class} resources through a class loader, falling back to the
+     * platform's own class files for a {@code null} (bootstrap) loader.
+     */
+    static ClassFileSource of(ClassLoader loader) {
+        return internalName -> {
+            String resource = internalName + ".class";
+            try (InputStream in = loader == null
+                    ? ClassLoader.getSystemResourceAsStream(resource)
+                    : loader.getResourceAsStream(resource)) {
+                return in == null ? null : in.readAllBytes();
+            } catch (IOException e) {
+                return null;
+            }
+        };
+    }
+}

@@ -1,0 +1,98 @@
+package dev.serialboost.transformer;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The transformer's view of the classes one class loader can see: class-file summaries read on demand
+ * from a {@link ClassFileSource} and cached, and the decisions already made for them. Create one per
+ * class loader with {@link SerialboostTransformer#newHierarchy}; it is thread-safe.
+ */
+public final class ClassHierarchy {
+
+    /** JDK class files are the same for every loader: read them once per JVM. */
+    private static final Map<String, Optional<ClassInfo>> JDK_CLASSES = new ConcurrentHashMap<>();
+    private static final ClassFileSource PLATFORM = ClassFileSource.of(null);
+
+    private final ClassFileSource source;
+    private final Map<String, Optional<ClassInfo>> infos = new ConcurrentHashMap<>();
+    final Map<String, Decision> decisions = new ConcurrentHashMap<>();
+
+    ClassHierarchy(final ClassFileSource source) {
+        this.source = Objects.requireNonNull(source, "source");
+    }
+
+    /** The summary of a class, or {@code null} when its class file cannot be read or parsed. */
+    ClassInfo info(final String internalName) {
+        if (isJdk(internalName)) {
+            return JDK_CLASSES.computeIfAbsent(internalName, n -> read(PLATFORM, n)).orElse(null);
+        }
+        Optional<ClassInfo> known = infos.get(internalName);
+        if (known == null) {
+            // not computeIfAbsent: reading may recurse into this map through a class loader
+            known = read(source, internalName);
+            Optional<ClassInfo> raced = infos.putIfAbsent(internalName, known);
+            known = raced == null ? known : raced;
+        }
+        return known.orElse(null);
+    }
+
+    /** Records the summary of a class being defined right now, so later questions see exactly these bytes. */
+    void remember(final ClassInfo info) {
+        infos.put(info.name, Optional.of(info));
+    }
+
+    /**
+     * Whether {@code type} is, extends or implements {@code target} (both internal names), following
+     * superclasses and superinterfaces through their class files.
+     *
+     * @throws UnresolvableTypeException naming the first supertype whose class file is missing
+     */
+    boolean isSubtype(final String type, final String target) {
+        if (type.equals(target)) {
+            return true;
+        }
+        ClassInfo info = info(type);
+        if (info == null) {
+            throw new UnresolvableTypeException(type);
+        }
+        if (info.superName != null && isSubtype(info.superName, target)) {
+            return true;
+        }
+        for (String i : info.interfaces) {
+            if (isSubtype(i, target)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static boolean isJdk(final String internalName) {
+        return internalName.startsWith("java/") || internalName.startsWith("javax/")
+                || internalName.startsWith("jdk/") || internalName.startsWith("sun/")
+                || internalName.startsWith("com/sun/");
+    }
+
+    private static Optional<ClassInfo> read(final ClassFileSource source, final String internalName) {
+        byte[] bytes = source.read(internalName);
+        if (bytes == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ClassInfo.parse(bytes));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** A supertype's class file could not be read. */
+    static final class UnresolvableTypeException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UnresolvableTypeException(final String internalName) {
+            super(internalName.replace('/', '.'), null, false, false);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.serialboost.transformer;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What serialboost decided for one class, and why. A converted class's decision also records the
+ * layout its generated code writes, which later stages (bulk copy, reading legacy streams) rely on.
+ *
+ * @param className           binary name with dots
+ * @param reason              why the class was skipped; {@code null} when it was converted
+ * @param detail              the specifics behind the reason (which method, which superclass), may be empty
+ * @param fields              this level's serializable fields in stream order (empty when skipped)
+ * @param convertedSuperclass the nearest serializable superclass, converted too, whose fields the
+ *                            generated code writes first; {@code null} when there is none
+ * @param serialVersionUID    the class's serialVersionUID as the JDK computes it for the original class
+ * @param shapeHash           fingerprint of {@code fields}, written ahead of them in the stream
+ * @param notes               facts about the conversion a user may want to know (constructor used,
+ *                            final-field technique, class-file version change)
+ */
+public record Decision(String className, SkipReason reason, String detail, List<FieldSpec> fields,
+                       String convertedSuperclass, long serialVersionUID, int shapeHash, List<String> notes) {
+
+    public Decision {
+        Objects.requireNonNull(className, "className");
+        Objects.requireNonNull(detail, "detail");
+        fields = List.copyOf(fields);
+        notes = List.copyOf(notes);
+        if (reason != null && !fields.isEmpty()) {
+            throw new IllegalStateException("a skipped class has no generated fields: " + className);
+        }
+    }
+
+    static Decision skipped(final String className, final SkipReason reason, final String detail) {
+        return new Decision(className, Objects.requireNonNull(reason, "reason"), detail, List.of(), null, 0L, 0,
+                List.of());
+    }
+
+    public boolean isConverted() {
+        return reason == null;
+    }
+
+    /** One line for logs: {@code com.acme.Foo converted (3 fields; note; note)} or the skip sentence. */
+    @Override
+    public String toString() {
+        if (isConverted()) {
+            StringBuilder line = new StringBuilder(className).append(" converted (").append(fields.size())
+                    .append(fields.size() == 1 ? " field" : " fields");
+            if (convertedSuperclass != null) {
+                line.append(" after those of ").append(convertedSuperclass);
+            }
+            for (String note : notes) {
+                line.append("; ").append(note);
+            }
+            return line.append(')').toString();
+        }
+        return className + " skipped: it " + reason.sentence() + (detail.isEmpty() ? "" : " (" + detail + ")");
+    }
+}

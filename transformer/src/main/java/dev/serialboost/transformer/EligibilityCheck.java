@@ -1,0 +1,291 @@
+package dev.serialboost.transformer;
+
+import org.objectweb.asm.Opcodes;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decides whether a class can be converted faithfully, from its class file and those of its
+ * supertypes, without loading any class. Checks run cheapest first; the first one that fails names
+ * the reason. Decisions of superclasses are made the same way and cached in the {@link ClassHierarchy},
+ * so a subclass and its superclass always agree on whether the superclass is converted.
+ */
+final class EligibilityCheck {
+
+    /** Bumped when the generated wire layout changes, so that old and new layouts never match. */
+    private static final String LAYOUT_VERSION = "serialboost-layout-1";
+    /** Class-file version 49 (Java 5) is the first with {@code ldc} of a class constant. */
+    static final int MIN_VERSION = Opcodes.V1_5;
+    /** Below this class-file version the JVM lets a class store its own final fields outside {@code <init>}. */
+    static final int FINAL_STORE_CHECKED_VERSION = Opcodes.V9;
+    /** Dynamic constants ({@code CONSTANT_Dynamic}) need this class-file version. */
+    static final int CONDY_VERSION = Opcodes.V11;
+    /** Guards against hostile class files whose supertypes form a cycle. */
+    private static final int MAX_DEPTH = 256;
+
+    private static final String SERIALIZABLE = "java/io/Serializable";
+    private static final String EXTERNALIZABLE = "java/io/Externalizable";
+    private static final String MEMBER_PREFIX = "$sb$";
+    private static final String[] AGENT_PACKAGES = {
+        "dev/serialboost/agent/", "dev/serialboost/runtime/", "dev/serialboost/transformer/",
+        "dev/serialboost/shaded/",
+    };
+
+    /** A note prefix that subclasses inherit: their read path runs this constructor too. */
+    static final String RUNS_CONSTRUCTOR = "reading runs the no-arg constructor code of ";
+
+    private final TransformOptions options;
+
+    EligibilityCheck(final TransformOptions options) {
+        this.options = options;
+    }
+
+    /** Decides for a class whose summary is at hand, caching the decision in {@code hierarchy}. */
+    Decision decide(final ClassInfo info, final ClassHierarchy hierarchy) {
+        Decision decision = check(info, hierarchy, 0);
+        hierarchy.decisions.put(info.name, decision);
+        return decision;
+    }
+
+    private Decision decideSuperclass(final String internalName, final ClassHierarchy hierarchy, final int depth) {
+        Decision known = hierarchy.decisions.get(internalName);
+        if (known != null) {
+            return known;
+        }
+        ClassInfo info = hierarchy.info(internalName);
+        Decision decision = info == null
+                ? Decision.skipped(internalName.replace('/', '.'), SkipReason.UNRESOLVABLE_TYPE,
+                        "class file of " + internalName.replace('/', '.') + " not found")
+                : check(info, hierarchy, depth + 1);
+        hierarchy.decisions.put(internalName, decision);
+        return decision;
+    }
+
+    private Decision check(final ClassInfo c, final ClassHierarchy hierarchy, final int depth) {
+        String name = c.className();
+        if (depth > MAX_DEPTH) {
+            return Decision.skipped(name, SkipReason.UNRESOLVABLE_TYPE, "supertypes nest deeper than " + MAX_DEPTH);
+        }
+        if (c.majorVersion < MIN_VERSION) {
+            return Decision.skipped(name, SkipReason.UNSUPPORTED_CLASS_FILE,
+                    "class-file version " + c.majorVersion + "; serialboost handles 49 (Java 5) and later");
+        }
+        if (c.is(Opcodes.ACC_INTERFACE | Opcodes.ACC_MODULE)) {
+            return Decision.skipped(name, SkipReason.NOT_A_CLASS, "");
+        }
+        if (ClassHierarchy.isJdk(c.name)) {
+            return Decision.skipped(name, SkipReason.JDK_CLASS, "");
+        }
+        for (String prefix : AGENT_PACKAGES) {
+            if (c.name.startsWith(prefix)) {
+                return Decision.skipped(name, SkipReason.AGENT_CLASS, "");
+            }
+        }
+        if (c.is(Opcodes.ACC_ENUM) || "java/lang/Enum".equals(c.superName)) {
+            return Decision.skipped(name, SkipReason.ENUM, "");
+        }
+        if ("java/lang/Record".equals(c.superName)) {
+            return Decision.skipped(name, SkipReason.RECORD, "");
+        }
+        if ("java/lang/reflect/Proxy".equals(c.superName) || c.name.contains("$$Lambda")) {
+            return Decision.skipped(name, SkipReason.GENERATED_CLASS, "");
+        }
+        if (c.superName == null) {
+            return Decision.skipped(name, SkipReason.NOT_SERIALIZABLE, "");
+        }
+
+        boolean serializable;
+        boolean externalizable;
+        try {
+            serializable = implementsType(c, SERIALIZABLE, hierarchy);
+            externalizable = serializable && implementsType(c, EXTERNALIZABLE, hierarchy);
+        } catch (ClassHierarchy.UnresolvableTypeException e) {
+            return Decision.skipped(name, SkipReason.UNRESOLVABLE_TYPE, "class file of " + e.getMessage() + " not found");
+        }
+        if (!serializable) {
+            return Decision.skipped(name, SkipReason.NOT_SERIALIZABLE, "");
+        }
+        if (externalizable) {
+            return Decision.skipped(name, SkipReason.ALREADY_EXTERNALIZABLE, "");
+        }
+
+        ClassOptions classOptions = options.policy().optionsFor(name);
+        if (!classOptions.included()) {
+            return Decision.skipped(name, SkipReason.EXCLUDED_BY_CONFIG, classOptions.origin());
+        }
+
+        Decision own = checkOwnMembers(c, hierarchy);
+        if (own != null) {
+            return own;
+        }
+
+        List<String> notes = new ArrayList<>();
+        String convertedSuperclass = null;
+        ClassInfo superInfo = hierarchy.info(c.superName);
+        if (superInfo == null) {
+            return Decision.skipped(name, SkipReason.UNRESOLVABLE_TYPE,
+                    "class file of " + c.superName.replace('/', '.') + " not found");
+        }
+        if (hierarchy.isSubtype(c.superName, SERIALIZABLE)) {
+            Decision superDecision = decideSuperclass(c.superName, hierarchy, depth);
+            if (!superDecision.isConverted()) {
+                return Decision.skipped(name, SkipReason.SUPERCLASS_NOT_CONVERTED, superDecision.toString());
+            }
+            convertedSuperclass = superDecision.className();
+            for (String note : superDecision.notes()) {
+                if (note.startsWith(RUNS_CONSTRUCTOR)) {
+                    notes.add(note);
+                }
+            }
+        } else if (!hasSubclassAccessibleNoArgConstructor(superInfo, c)) {
+            return Decision.skipped(name, SkipReason.NO_VALID_CONSTRUCTOR,
+                    superInfo.className() + " has no no-arg constructor " + c.className() + " may call");
+        }
+
+        switch (c.noArgConstructor) {
+            case ABSENT -> notes.add("public no-arg constructor added");
+            case EQUIVALENT -> {
+                int access = c.noArgConstructorAccess();
+                if ((access & Opcodes.ACC_PUBLIC) == 0) {
+                    notes.add("existing no-arg constructor made public");
+                }
+            }
+            case RUNS_CODE -> {
+                if (!classOptions.runNoArgConstructor()) {
+                    return Decision.skipped(name, SkipReason.CONSTRUCTOR_RUNS_CODE,
+                            "allow it with the class option run-constructor (" + classOptions.origin() + ")");
+                }
+                notes.add(RUNS_CONSTRUCTOR + name + " (class option run-constructor)");
+            }
+            default -> throw new IllegalStateException("unknown constructor kind for " + name);
+        }
+
+        List<FieldSpec> fields = new ArrayList<>();
+        boolean hasFinal = false;
+        for (ClassInfo.Field f : c.fields) {
+            if (!f.is(Opcodes.ACC_STATIC | Opcodes.ACC_TRANSIENT)) {
+                boolean isFinal = f.is(Opcodes.ACC_FINAL);
+                hasFinal |= isFinal;
+                fields.add(new FieldSpec(f.name(), f.descriptor(), isFinal));
+            }
+        }
+        fields.sort(FieldSpec.STREAM_ORDER);
+        if (hasFinal) {
+            if (c.majorVersion < FINAL_STORE_CHECKED_VERSION) {
+                notes.add("final fields stored directly (class-file version " + c.majorVersion + ")");
+            } else if (!options.runtimeWritesFinals()) {
+                return Decision.skipped(name, SkipReason.FINAL_FIELDS_UNSUPPORTED,
+                        "the serialboost runtime has no access to jdk.internal.misc.Unsafe");
+            } else {
+                notes.add("final fields stored through the serialboost runtime");
+                if (c.majorVersion < CONDY_VERSION) {
+                    notes.add("class-file version raised from " + c.majorVersion + " to " + CONDY_VERSION);
+                }
+            }
+        }
+
+        ClassInfo.Field declared = c.field("serialVersionUID");
+        long suid;
+        if (declared == null) {
+            suid = SerialVersionUids.computeDefault(c);
+        } else if (declared.constantValue() instanceof Long value) {
+            suid = value;
+        } else {
+            suid = 0L;
+            notes.add("serialVersionUID is set by the static initializer");
+        }
+        return new Decision(name, null, "", fields, convertedSuperclass, suid, shapeHash(fields), notes);
+    }
+
+    /** Checks that concern the class's own members; {@code null} when all pass. */
+    private static Decision checkOwnMembers(final ClassInfo c, final ClassHierarchy hierarchy) {
+        String name = c.className();
+        for (ClassInfo.Field f : c.fields) {
+            if (f.name().startsWith(MEMBER_PREFIX)) {
+                return Decision.skipped(name, SkipReason.ALREADY_CONVERTED, "");
+            }
+        }
+        for (ClassInfo.Method m : c.methods) {
+            if (m.name().startsWith(MEMBER_PREFIX)) {
+                return Decision.skipped(name, SkipReason.ALREADY_CONVERTED, "");
+            }
+        }
+        // the JDK honours these only when private and not static; so do we
+        for (String[] special : new String[][] {
+            {"writeObject", "(Ljava/io/ObjectOutputStream;)V"},
+            {"readObject", "(Ljava/io/ObjectInputStream;)V"},
+            {"readObjectNoData", "()V"},
+        }) {
+            ClassInfo.Method m = c.method(special[0], special[1]);
+            if (m != null && m.is(Opcodes.ACC_PRIVATE) && !m.is(Opcodes.ACC_STATIC)) {
+                return Decision.skipped(name, SkipReason.CUSTOM_SERIALIZATION, "declares " + special[0]);
+            }
+        }
+        ClassInfo.Field persistent = c.field("serialPersistentFields");
+        int persistentMods = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL;
+        if (persistent != null && persistent.descriptor().equals("[Ljava/io/ObjectStreamField;")
+                && (persistent.access() & persistentMods) == persistentMods) {
+            return Decision.skipped(name, SkipReason.SERIAL_PERSISTENT_FIELDS, "");
+        }
+        ClassInfo.Field suid = c.field("serialVersionUID");
+        if (suid != null && (!suid.descriptor().equals("J")
+                || !suid.is(Opcodes.ACC_STATIC) || !suid.is(Opcodes.ACC_FINAL))) {
+            return Decision.skipped(name, SkipReason.CONFLICTING_MEMBER,
+                    "serialVersionUID is not a static final long");
+        }
+        for (String[] generated : new String[][] {
+            {"writeExternal", "(Ljava/io/ObjectOutput;)V"},
+            {"readExternal", "(Ljava/io/ObjectInput;)V"},
+        }) {
+            for (ClassInfo level = c; level != null; level = level.superName == null ? null
+                    : hierarchy.info(level.superName)) {
+                ClassInfo.Method m = level.method(generated[0], generated[1]);
+                if (m != null && (level == c || m.is(Opcodes.ACC_FINAL))) {
+                    return Decision.skipped(name, SkipReason.CONFLICTING_MEMBER,
+                            level.className() + " declares " + (level == c ? "" : "final ") + generated[0]);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean implementsType(final ClassInfo c, final String type, final ClassHierarchy hierarchy) {
+        if (hierarchy.isSubtype(c.superName, type)) {
+            return true;
+        }
+        for (String i : c.interfaces) {
+            if (hierarchy.isSubtype(i, type)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The JDK's rule for the first non-serializable superclass (ObjectStreamClass.getSerializableConstructor). */
+    private static boolean hasSubclassAccessibleNoArgConstructor(final ClassInfo base, final ClassInfo sub) {
+        int access = base.noArgConstructorAccess();
+        if (access < 0 || (access & Opcodes.ACC_PRIVATE) != 0) {
+            return false;
+        }
+        return (access & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED)) != 0
+                || base.packageName().equals(sub.packageName());
+    }
+
+    /** Fingerprint of one level's layout, written ahead of its fields and checked on read. */
+    static int shapeHash(final List<FieldSpec> fields) {
+        StringBuilder layout = new StringBuilder(LAYOUT_VERSION);
+        for (FieldSpec f : fields) {
+            layout.append(';').append(f.name()).append(':').append(f.descriptor());
+        }
+        try {
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(layout.toString().getBytes(StandardCharsets.UTF_8));
+            return ((sha[0] & 0xFF) << 24) | ((sha[1] & 0xFF) << 16) | ((sha[2] & 0xFF) << 8) | (sha[3] & 0xFF);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is a required JDK algorithm", e);
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package dev.serialboost.transformer;
+
+import java.util.Comparator;
+import java.util.Objects;
+
+/**
+ * One serializable field of one class level, as the generated code writes it.
+ *
+ * @param name       the field name
+ * @param descriptor the JVM type descriptor, e.g. {@code J} or {@code Ljava/lang/String;}
+ * @param isFinal    whether the field is declared {@code final}
+ */
+public record FieldSpec(String name, String descriptor, boolean isFinal) {
+
+    /**
+     * The order the JDK itself uses for a class's serializable fields ({@code ObjectStreamField.compareTo}):
+     * primitives before references, then by name. Independent of declaration order.
+     */
+    public static final Comparator<FieldSpec> STREAM_ORDER =
+            Comparator.comparing(FieldSpec::isPrimitive).reversed().thenComparing(FieldSpec::name);
+
+    public FieldSpec {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(descriptor, "descriptor");
+    }
+
+    /** Whether the field holds a primitive value. */
+    public boolean isPrimitive() {
+        char c = descriptor.charAt(0);
+        return c != 'L' && c != '[';
+    }
+}

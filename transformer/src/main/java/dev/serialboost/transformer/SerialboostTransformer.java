@@ -1,0 +1,90 @@
+package dev.serialboost.transformer;
+
+import java.util.Objects;
+
+/**
+ * The transformer's entry point: class bytes in, a {@link Transformation} (decision and, when converted,
+ * new bytes) out. Pure: no {@code Instrumentation}, no global state beyond caches of JDK class files.
+ * Thread-safe.
+ *
+ * <pre>{@code
+ * SerialboostTransformer transformer = new SerialboostTransformer(TransformOptions.DEFAULTS);
+ * ClassHierarchy hierarchy = transformer.newHierarchy(ClassFileSource.of(loader)); // one per loader
+ * Transformation t = transformer.transform(classFileBytes, hierarchy);
+ * byte[] toDefine = t.bytes().orElse(classFileBytes);
+ * }</pre>
+ */
+public final class SerialboostTransformer {
+
+    private final TransformOptions options;
+    private final EligibilityCheck eligibility;
+
+    public SerialboostTransformer(final TransformOptions options) {
+        this.options = Objects.requireNonNull(options, "options");
+        this.eligibility = new EligibilityCheck(options);
+    }
+
+    public TransformOptions options() {
+        return options;
+    }
+
+    /** A hierarchy view for one class loader; reuse it for every class that loader defines. */
+    public ClassHierarchy newHierarchy(final ClassFileSource source) {
+        return new ClassHierarchy(source);
+    }
+
+    /**
+     * Decides and, when the class is eligible, rewrites it. Never throws for bad input: unreadable bytes
+     * and internal failures come back as a skip decision ({@link SkipReason#UNSUPPORTED_CLASS_FILE},
+     * {@link SkipReason#INTERNAL_ERROR}) and the class is left as it was.
+     */
+    public Transformation transform(final byte[] classFile, final ClassHierarchy hierarchy) {
+        ClassInfo info;
+        try {
+            info = ClassInfo.parse(classFile);
+        } catch (RuntimeException e) {
+            return new Transformation(Decision.skipped(nameOf(classFile), SkipReason.UNSUPPORTED_CLASS_FILE,
+                    String.valueOf(e.getMessage())), null);
+        }
+        hierarchy.remember(info);
+        Decision decision;
+        try {
+            decision = eligibility.decide(info, hierarchy);
+            if (!decision.isConverted()) {
+                return new Transformation(decision, null);
+            }
+            return new Transformation(decision, ExternalizableGenerator.generate(classFile, info, decision));
+        } catch (RuntimeException | LinkageError e) {
+            Decision failed = Decision.skipped(info.className(), SkipReason.INTERNAL_ERROR, e.toString());
+            hierarchy.decisions.put(info.name, failed);
+            return new Transformation(failed, null);
+        }
+    }
+
+    /**
+     * The decision for a class the hierarchy can read, without transforming it: what {@link #transform}
+     * would decide for that class's own bytes.
+     *
+     * @param className binary name with dots
+     */
+    public Decision decide(final String className, final ClassHierarchy hierarchy) {
+        String internalName = className.replace('.', '/');
+        Decision known = hierarchy.decisions.get(internalName);
+        if (known != null) {
+            return known;
+        }
+        ClassInfo info = hierarchy.info(internalName);
+        if (info == null) {
+            return Decision.skipped(className, SkipReason.UNRESOLVABLE_TYPE, "class file not found");
+        }
+        return eligibility.decide(info, hierarchy);
+    }
+
+    private static String nameOf(final byte[] classFile) {
+        try {
+            return new org.objectweb.asm.ClassReader(classFile).getClassName().replace('/', '.');
+        } catch (RuntimeException e) {
+            return "<unreadable class file>";
+        }
+    }
+}
