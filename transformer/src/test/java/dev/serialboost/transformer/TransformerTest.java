@@ -1,0 +1,225 @@
+package dev.serialboost.transformer;
+
+import dev.serialboost.fixtures.Fixtures;
+import dev.serialboost.testing.ChildFirstLoader;
+import dev.serialboost.testing.GraphAssert;
+import dev.serialboost.testing.RoundTrip;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+import java.io.Externalizable;
+import java.io.IOException;
+import java.io.InvalidClassException;
+import java.io.ObjectStreamClass;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Targeted checks of the transformer's contract; the corpus and random-shape tests cover breadth. */
+class TransformerTest {
+
+    private static final Predicate<String> FIXTURES = n -> n.startsWith("dev.serialboost.fixtures.");
+    private final ClassLoader parent = getClass().getClassLoader();
+    private final SerialboostTransformer transformer = new SerialboostTransformer(TransformOptions.DEFAULTS);
+
+    @Test
+    void generatedClassesPassAsmVerification() throws Exception {
+        for (Class<?> c : new Class<?>[] {Fixtures.Point.class, Fixtures.Order.class, Fixtures.Base.class}) {
+            byte[] original = ClassFileSource.of(parent).read(Type.internal(c));
+            ChildFirstLoader loader = ChildFirstLoader.transformed(parent, FIXTURES, transformer);
+            ClassHierarchy hierarchy = transformer.newHierarchy(ClassFileSource.of(parent));
+            byte[] converted = transformer.transform(original, hierarchy).bytes().orElseThrow();
+            StringWriter problems = new StringWriter();
+            CheckClassAdapter.verify(new ClassReader(converted), loader, false, new PrintWriter(problems));
+            assertEquals("", problems.toString(), "verification problems in " + c.getName());
+        }
+    }
+
+    @Test
+    void transformsFromBytesAloneWithoutAnyClassLoader() {
+        Map<String, byte[]> files = new HashMap<>();
+        ClassFileSource parentFiles = ClassFileSource.of(parent);
+        for (Class<?> c : new Class<?>[] {Fixtures.Base.class, Fixtures.CustomChild.class}) {
+            files.put(Type.internal(c), parentFiles.read(Type.internal(c)));
+        }
+        // JDK class files come from the platform; the application's only from this map
+        ClassHierarchy hierarchy = transformer.newHierarchy(files::get);
+        Transformation child = transformer.transform(files.get(Type.internal(Fixtures.CustomChild.class)), hierarchy);
+        assertEquals(SkipReason.CUSTOM_SERIALIZATION, child.decision().reason());
+        assertTrue(transformer.decide(Fixtures.Base.class.getName(), hierarchy).isConverted());
+    }
+
+    @Test
+    void unconvertedSubclassOfConvertedClassFailsLoudlyNamingBothAndTheFix() throws Exception {
+        ChildFirstLoader loader = ChildFirstLoader.transformed(parent, FIXTURES, transformer);
+        Object child = loader.loadClass(Fixtures.CustomChild.class.getName()).getConstructor().newInstance();
+        assertTrue(loader.decision(Fixtures.Base.class.getName()).isConverted());
+        assertEquals(SkipReason.CUSTOM_SERIALIZATION, loader.decision(Fixtures.CustomChild.class.getName()).reason());
+
+        Exception e = assertThrows(Exception.class, () -> RoundTrip.of(child, loader));
+        InvalidClassException cause = findCause(e, InvalidClassException.class);
+        assertTrue(cause.getMessage().contains(Fixtures.CustomChild.class.getName()), cause.getMessage());
+        assertTrue(cause.getMessage().contains("exclude " + Fixtures.Base.class.getName()), cause.getMessage());
+
+        // the plain class still round-trips the subclass's fields
+        ChildFirstLoader plain = ChildFirstLoader.plain(parent, FIXTURES);
+        Object plainChild = plain.loadClass(Fixtures.CustomChild.class.getName()).getConstructor().newInstance();
+        GraphAssert.assertSameGraph(plainChild, RoundTrip.of(plainChild, plain));
+    }
+
+    @Test
+    void streamWrittenForAnotherShapeOfTheClassIsRefusedNamingIt() throws Exception {
+        // two versions of one class with the same explicit serialVersionUID: fields {a, b} and {a, c}
+        String name = "dev.serialboost.fixtures.gen.Versioned";
+        Map<String, byte[]> v1 = Map.of(name, versionedClass(name, "b"));
+        Map<String, byte[]> v2 = Map.of(name, versionedClass(name, "c"));
+        Predicate<String> owns = name::equals;
+        ChildFirstLoader writer = ChildFirstLoader.of(parent, owns, v1::get, transformer);
+        ChildFirstLoader reader = ChildFirstLoader.of(parent, owns, v2::get, transformer);
+        Object written = writer.loadClass(name).getConstructor().newInstance();
+        assertTrue(writer.decision(name).isConverted());
+        byte[] stream = RoundTrip.write(written);
+
+        InvalidClassException e = assertThrows(InvalidClassException.class, () -> RoundTrip.read(stream, reader));
+        assertEquals(name, e.classname);
+        assertNotEquals(writer.decision(name).shapeHash(), reader.decision(name).shapeHash());
+        // and the same shape reads back
+        assertEquals(written.getClass().getName(), RoundTrip.read(stream, writer).getClass().getName());
+    }
+
+    @Test
+    void serialVersionUidIsTheOriginalOne() throws Exception {
+        ChildFirstLoader plain = ChildFirstLoader.plain(parent, FIXTURES);
+        ChildFirstLoader converted = ChildFirstLoader.transformed(parent, FIXTURES, transformer);
+        for (Class<?> c : new Class<?>[] {Fixtures.Point.class, Fixtures.Order.class, Fixtures.Base.class}) {
+            Class<?> before = plain.loadClass(c.getName());
+            Class<?> after = converted.loadClass(c.getName());
+            assertFalse(Externalizable.class.isAssignableFrom(before));
+            assertTrue(Externalizable.class.isAssignableFrom(after), c.getName());
+            assertEquals(ObjectStreamClass.lookup(before).getSerialVersionUID(),
+                    ObjectStreamClass.lookup(after).getSerialVersionUID(), c.getName());
+            assertEquals(ObjectStreamClass.lookup(before).getSerialVersionUID(),
+                    converted.decision(c.getName()).serialVersionUID(), c.getName());
+        }
+    }
+
+    @Test
+    void classFileVersion53WithFinalFieldsIsRaisedTo55AndRestoresThem() throws Exception {
+        String name = Fixtures.Order.class.getName();
+        byte[] java9 = withVersion(ClassFileSource.of(parent).read(Type.internal(Fixtures.Order.class)), Opcodes.V9);
+        Predicate<String> owns = name::equals;
+        ChildFirstLoader plain = ChildFirstLoader.of(parent, owns, n -> java9, null);
+        ChildFirstLoader converted = ChildFirstLoader.of(parent, owns, n -> java9, transformer);
+        Object a = newOrder(plain);
+        Object b = newOrder(converted);
+        assertTrue(converted.decision(name).notes().contains("class-file version raised from 53 to 55"),
+                converted.decision(name).toString());
+        GraphAssert.assertSameGraph(RoundTrip.of(a, plain), RoundTrip.of(b, converted));
+    }
+
+    @Test
+    void finalFieldsAreSkippedWhenTheRuntimeCannotWriteThem() {
+        SerialboostTransformer restricted = new SerialboostTransformer(
+                TransformOptions.DEFAULTS.withRuntimeWritesFinals(false));
+        ClassHierarchy hierarchy = restricted.newHierarchy(ClassFileSource.of(parent));
+        byte[] order = ClassFileSource.of(parent).read(Type.internal(Fixtures.Order.class));
+        assertEquals(SkipReason.FINAL_FIELDS_UNSUPPORTED, restricted.transform(order, hierarchy).decision().reason());
+        byte[] java8 = withVersion(order, Opcodes.V1_8);
+        Decision old = restricted.transform(java8, restricted.newHierarchy(ClassFileSource.of(parent))).decision();
+        assertTrue(old.isConverted(), "below version 53 finals are stored with putfield: " + old);
+    }
+
+    @Test
+    void configurationExcludesAndNamesTheRule() {
+        SerialboostTransformer excluding = new SerialboostTransformer(TransformOptions.DEFAULTS.withPolicy(
+                n -> n.equals(Fixtures.Point.class.getName())
+                        ? ClassOptions.DEFAULT.withIncluded(false).withOrigin("test.conf:3") : ClassOptions.DEFAULT));
+        ClassHierarchy hierarchy = excluding.newHierarchy(ClassFileSource.of(parent));
+        Decision d = excluding.transform(ClassFileSource.of(parent).read(Type.internal(Fixtures.Point.class)),
+                hierarchy).decision();
+        assertEquals(SkipReason.EXCLUDED_BY_CONFIG, d.reason());
+        assertTrue(d.toString().contains("test.conf:3"), d.toString());
+    }
+
+    @Test
+    void garbageBytesAreASkipNotAnException() {
+        Transformation t = transformer.transform(new byte[] {1, 2, 3},
+                transformer.newHierarchy(ClassFileSource.of(parent)));
+        assertEquals(SkipReason.UNSUPPORTED_CLASS_FILE, t.decision().reason());
+        assertTrue(t.bytes().isEmpty());
+    }
+
+    private static Object newOrder(final ClassLoader loader) throws Exception {
+        return loader.loadClass(Fixtures.Order.class.getName())
+                .getConstructor(long.class, boolean.class, int.class, int.class).newInstance(7L, true, 3, 4);
+    }
+
+    static byte[] withVersion(final byte[] classFile, final int version) {
+        ClassReader reader = new ClassReader(classFile);
+        ClassWriter writer = new ClassWriter(0);
+        reader.accept(new org.objectweb.asm.ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public void visit(final int v, final int access, final String name, final String signature,
+                              final String superName, final String[] interfaces) {
+                super.visit(version, access, name, signature, superName, interfaces);
+            }
+
+            @Override
+            public void visitNestHost(final String nestHost) {
+                // nestmates need version 55; the fixtures reach nothing private across classes
+            }
+        }, 0);
+        return writer.toByteArray();
+    }
+
+    /** {@code public class <name> implements Serializable { int a = 1; int <second> = 2; }} with a fixed UID. */
+    private static byte[] versionedClass(final String name, final String second) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        String internal = name.replace('.', '/');
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, internal, null, "java/lang/Object",
+                new String[] {"java/io/Serializable"});
+        cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "serialVersionUID", "J", null, 42L)
+                .visitEnd();
+        cw.visitField(Opcodes.ACC_PUBLIC, "a", "I", null, null).visitEnd();
+        cw.visitField(Opcodes.ACC_PUBLIC, second, "I", null, null).visitEnd();
+        var mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "(I)V", null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ILOAD, 1);
+        mv.visitFieldInsn(Opcodes.PUTFIELD, internal, "a", "I");
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    private static <T extends Throwable> T findCause(final Throwable t, final Class<T> type) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (type.isInstance(c)) {
+                return type.cast(c);
+            }
+        }
+        throw new AssertionError("no " + type.getSimpleName() + " in " + t, t);
+    }
+
+    /** Internal names of test classes. */
+    private static final class Type {
+        static String internal(final Class<?> c) {
+            return c.getName().replace('.', '/');
+        }
+    }
+}
