@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * The transformer's view of the classes one class loader can see: class-file summaries read on demand
@@ -17,11 +18,18 @@ public final class ClassHierarchy {
     private static final ClassFileSource PLATFORM = ClassFileSource.of(null);
 
     private final ClassFileSource source;
+    private final Predicate<String> loadedBeforeAgent;
     private final Map<String, Optional<ClassInfo>> infos = new ConcurrentHashMap<>();
     final Map<String, Decision> decisions = new ConcurrentHashMap<>();
 
-    ClassHierarchy(final ClassFileSource source) {
+    ClassHierarchy(final ClassFileSource source, final Predicate<String> loadedBeforeAgent) {
         this.source = Objects.requireNonNull(source, "source");
+        this.loadedBeforeAgent = Objects.requireNonNull(loadedBeforeAgent, "loadedBeforeAgent");
+    }
+
+    /** Whether a class (internal name) was already loaded, unconverted, when the agent started. */
+    boolean loadedBeforeAgent(final String internalName) {
+        return loadedBeforeAgent.test(internalName);
     }
 
     /** The summary of a class, or {@code null} when its class file cannot be read or parsed. */

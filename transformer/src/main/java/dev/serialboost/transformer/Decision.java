@@ -11,8 +11,10 @@ import java.util.Objects;
  * @param reason              why the class was skipped; {@code null} when it was converted
  * @param detail              the specifics behind the reason (which method, which superclass), may be empty
  * @param fields              this level's serializable fields in stream order (empty when skipped)
- * @param convertedSuperclass the nearest serializable superclass, converted too, whose fields the
- *                            generated code writes first; {@code null} when there is none
+ * @param convertedSuperclass the nearest serializable superclass when it is converted: for a converted
+ *                            class, whose fields the generated code writes first; for a skipped class,
+ *                            the superclass it inherits {@code Externalizable} from, which makes writing
+ *                            it fail (see {@link #inheritsConversion()}); {@code null} otherwise
  * @param serialVersionUID    the class's serialVersionUID as the JDK computes it for the original class
  * @param shapeHash           fingerprint of {@code fields}, written ahead of them in the stream
  * @param notes               facts about the conversion a user may want to know (constructor used,
@@ -40,6 +42,18 @@ public record Decision(String className, SkipReason reason, String detail, List<
         return reason == null;
     }
 
+    /**
+     * Whether this class was skipped although its superclass was converted: it inherits the generated
+     * {@code Externalizable} methods, and writing or reading it fails with a message naming the fix.
+     */
+    public boolean inheritsConversion() {
+        return !isConverted() && convertedSuperclass != null;
+    }
+
+    Decision withConvertedSuperclass(final String superclass) {
+        return new Decision(className, reason, detail, fields, superclass, serialVersionUID, shapeHash, notes);
+    }
+
     /** One line for logs: {@code com.acme.Foo converted (3 fields; note; note)} or the skip sentence. */
     @Override
     public String toString() {
@@ -54,6 +68,10 @@ public record Decision(String className, SkipReason reason, String detail, List<
             }
             return line.append(')').toString();
         }
-        return className + " skipped: it " + reason.sentence() + (detail.isEmpty() ? "" : " (" + detail + ")");
+        String line = className + " skipped: it " + reason.sentence() + (detail.isEmpty() ? "" : " (" + detail + ")");
+        return inheritsConversion()
+                ? line + "; but it extends converted " + convertedSuperclass + ", so writing it fails: add the config"
+                        + " line 'exclude " + convertedSuperclass + "' to keep both plain"
+                : line;
     }
 }

@@ -47,14 +47,40 @@ final class EligibilityCheck {
     /** Decides for a class whose summary is at hand, caching the decision in {@code hierarchy}. */
     Decision decide(final ClassInfo info, final ClassHierarchy hierarchy) {
         Decision decision = check(info, hierarchy, 0);
+        if (!decision.isConverted() && inheritsConversion(decision.reason()) && info.superName != null) {
+            try {
+                if (hierarchy.isSubtype(info.superName, SERIALIZABLE)) {
+                    Decision superDecision = decideSuperclass(info.superName, hierarchy, 0);
+                    if (superDecision.isConverted()) {
+                        decision = decision.withConvertedSuperclass(superDecision.className());
+                    }
+                }
+            } catch (ClassHierarchy.UnresolvableTypeException e) {
+                // the class stays as it was; nothing is inherited from a superclass we cannot read
+            }
+        }
         hierarchy.decisions.put(info.name, decision);
         return decision;
+    }
+
+    /** Reasons that leave a serializable class which still inherits Externalizable from a converted superclass. */
+    private static boolean inheritsConversion(final SkipReason reason) {
+        return switch (reason) {
+            case EXCLUDED_BY_CONFIG, CUSTOM_SERIALIZATION, SERIAL_PERSISTENT_FIELDS, CONFLICTING_MEMBER,
+                 CONSTRUCTOR_RUNS_CODE, FINAL_FIELDS_UNSUPPORTED, INTERNAL_ERROR -> true;
+            default -> false;
+        };
     }
 
     private Decision decideSuperclass(final String internalName, final ClassHierarchy hierarchy, final int depth) {
         Decision known = hierarchy.decisions.get(internalName);
         if (known != null) {
             return known;
+        }
+        if (hierarchy.loadedBeforeAgent(internalName)) {
+            Decision loaded = Decision.skipped(internalName.replace('/', '.'), SkipReason.LOADED_BEFORE_AGENT, "");
+            hierarchy.decisions.put(internalName, loaded);
+            return loaded;
         }
         ClassInfo info = hierarchy.info(internalName);
         Decision decision = info == null

@@ -1,6 +1,7 @@
 package dev.serialboost.transformer;
 
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * The transformer's entry point: class bytes in, a {@link Transformation} (decision and, when converted,
@@ -30,7 +31,17 @@ public final class SerialboostTransformer {
 
     /** A hierarchy view for one class loader; reuse it for every class that loader defines. */
     public ClassHierarchy newHierarchy(final ClassFileSource source) {
-        return new ClassHierarchy(source);
+        return new ClassHierarchy(source, name -> false);
+    }
+
+    /**
+     * A hierarchy view for one class loader in a JVM where some classes were loaded before the agent
+     * started: those stay unconverted, so their subclasses must not call generated superclass code.
+     *
+     * @param loadedBeforeAgent tests internal names of classes that are already loaded
+     */
+    public ClassHierarchy newHierarchy(final ClassFileSource source, final Predicate<String> loadedBeforeAgent) {
+        return new ClassHierarchy(source, loadedBeforeAgent);
     }
 
     /**

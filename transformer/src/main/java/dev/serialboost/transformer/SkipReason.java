@@ -15,6 +15,7 @@ public enum SkipReason {
     SERIAL_PERSISTENT_FIELDS("declares serialPersistentFields"),
     CONFLICTING_MEMBER("already declares a member the generated code needs"),
     ALREADY_CONVERTED("was already converted by serialboost"),
+    LOADED_BEFORE_AGENT("was loaded before the agent started, and loaded classes cannot gain methods"),
     SUPERCLASS_NOT_CONVERTED("has a serializable superclass that is not converted"),
     NO_VALID_CONSTRUCTOR("has a first non-serializable superclass without an accessible no-arg constructor"),
     CONSTRUCTOR_RUNS_CODE("declares a no-arg constructor whose code plain JDK deserialization would not run"),

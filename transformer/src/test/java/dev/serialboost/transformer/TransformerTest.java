@@ -65,7 +65,10 @@ class TransformerTest {
         ChildFirstLoader loader = ChildFirstLoader.transformed(parent, FIXTURES, transformer);
         Object child = loader.loadClass(Fixtures.CustomChild.class.getName()).getConstructor().newInstance();
         assertTrue(loader.decision(Fixtures.Base.class.getName()).isConverted());
-        assertEquals(SkipReason.CUSTOM_SERIALIZATION, loader.decision(Fixtures.CustomChild.class.getName()).reason());
+        Decision childDecision = loader.decision(Fixtures.CustomChild.class.getName());
+        assertEquals(SkipReason.CUSTOM_SERIALIZATION, childDecision.reason());
+        assertTrue(childDecision.inheritsConversion(), childDecision.toString());
+        assertTrue(childDecision.toString().contains("exclude " + Fixtures.Base.class.getName()), childDecision.toString());
 
         Exception e = assertThrows(Exception.class, () -> RoundTrip.of(child, loader));
         InvalidClassException cause = findCause(e, InvalidClassException.class);

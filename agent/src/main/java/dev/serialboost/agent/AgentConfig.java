@@ -1,0 +1,103 @@
+package dev.serialboost.agent;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The agent's settings, resolved once at start-up. Each setting {@code NAME} is looked up, first found
+ * wins, as: the agent argument {@code -javaagent:serialboost-agent.jar=NAME=value,...}, the system
+ * property {@code serialboost.NAME}, the environment variable {@code SERIALBOOST_NAME} (upper case).
+ * An unknown name in any of the three is an error, so that a typo never silently changes nothing.
+ *
+ * @param enabled      {@code enabled}: false switches the agent off entirely (default true)
+ * @param rules        {@code config}: the per-class rules file, or {@code null} for none
+ * @param configSource where {@code config} came from, for the start-up line
+ * @param verbose      {@code verbose}: one stderr line per serializable class with its decision (default false)
+ * @param summary      {@code summary}: a stderr line with counts by outcome when the JVM exits (default false)
+ * @param dump         {@code dump}: a directory to write each converted class file to, for javap (default none)
+ */
+record AgentConfig(boolean enabled, ConfigFile rules, String configSource, boolean verbose, boolean summary,
+                   Path dump) {
+
+    /** Setting names, in the order the documentation lists them. */
+    static final List<String> SETTINGS = List.of("config", "enabled", "verbose", "summary", "dump");
+
+    /** Settings as found, with where each came from. */
+    private record Found(String value, String source) {
+    }
+
+    /**
+     * @param agentArgs   the string after {@code =} in {@code -javaagent:}, may be null
+     * @param properties  system properties
+     * @param environment environment variables
+     * @throws ConfigException naming the setting or file line and what is wrong
+     */
+    static AgentConfig resolve(final String agentArgs, final Map<String, String> properties,
+                               final Map<String, String> environment) throws ConfigException {
+        Map<String, Found> found = new LinkedHashMap<>();
+        collect(environment, "SERIALBOOST_", name -> name.toLowerCase(Locale.ROOT), "environment variable ", found);
+        collect(properties, "serialboost.", Function.identity(), "system property ", found);
+        if (agentArgs != null && !agentArgs.isBlank()) {
+            for (String pair : agentArgs.split(",")) {
+                int eq = pair.indexOf('=');
+                if (eq <= 0) {
+                    throw new ConfigException("agent argument '" + pair + "' is not NAME=value; known names: "
+                            + String.join(", ", SETTINGS));
+                }
+                String name = pair.substring(0, eq).strip();
+                requireKnown(name, "agent argument '" + name + "'");
+                found.put(name, new Found(pair.substring(eq + 1).strip(), "agent argument " + name));
+            }
+        }
+
+        boolean enabled = flag(found, "enabled", true);
+        Found config = found.get("config");
+        ConfigFile rules = null;
+        if (config != null && enabled) {
+            if (config.value.isEmpty()) {
+                throw new ConfigException(config.source + " is empty; give the path of a rules file");
+            }
+            rules = ConfigFile.read(Path.of(config.value));
+        }
+        Found dump = found.get("dump");
+        return new AgentConfig(enabled, rules, config == null ? "no config file" : config.value + " (" + config.source + ")",
+                flag(found, "verbose", false), flag(found, "summary", false),
+                dump == null || dump.value.isEmpty() ? null : Path.of(dump.value));
+    }
+
+    private static void collect(final Map<String, String> source, final String prefix,
+                                final Function<String, String> toName, final String kind,
+                                final Map<String, Found> found) throws ConfigException {
+        for (Map.Entry<String, String> e : source.entrySet()) {
+            if (e.getKey().startsWith(prefix)) {
+                String name = toName.apply(e.getKey().substring(prefix.length()));
+                requireKnown(name, kind + e.getKey());
+                found.put(name, new Found(e.getValue(), kind + e.getKey()));
+            }
+        }
+    }
+
+    private static void requireKnown(final String name, final String where) throws ConfigException {
+        if (!SETTINGS.contains(name)) {
+            throw new ConfigException(where + " is not a serialboost setting; known settings: "
+                    + String.join(", ", SETTINGS));
+        }
+    }
+
+    private static boolean flag(final Map<String, Found> found, final String name, final boolean otherwise)
+            throws ConfigException {
+        Found f = found.get(name);
+        if (f == null) {
+            return otherwise;
+        }
+        return switch (f.value.toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new ConfigException(f.source + " takes true or false, not '" + f.value + "'");
+        };
+    }
+}

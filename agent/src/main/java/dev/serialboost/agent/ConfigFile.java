@@ -1,0 +1,129 @@
+package dev.serialboost.agent;
+
+import dev.serialboost.transformer.ClassOptions;
+import dev.serialboost.transformer.ClassPolicy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The per-class rules file. One rule a line, in order; the first rule whose pattern matches a class
+ * decides for it; a class no rule matches is converted when eligible. {@code #} starts a comment.
+ *
+ * <pre>
+ * # keep the legacy DTOs plain, convert the rest of com.acme
+ * exclude com.acme.legacy.**
+ * include com.acme.Session run-constructor
+ * include com.acme.**
+ * exclude **
+ * </pre>
+ *
+ * A rule is {@code include} or {@code exclude}, a {@link ClassGlob}, then options (include only):
+ * {@code run-constructor} converts the class even though its own no-arg constructor has code that
+ * plain JDK deserialization would not run (that code then runs on every read).
+ */
+final class ConfigFile implements ClassPolicy {
+
+    /** Options an include rule may carry, as written in the file. */
+    static final List<String> OPTIONS = List.of("run-constructor");
+
+    private record Rule(ClassGlob glob, ClassOptions options) {
+    }
+
+    private final Path path;
+    private final List<Rule> rules;
+
+    private ConfigFile(final Path path, final List<Rule> rules) {
+        this.path = path;
+        this.rules = List.copyOf(rules);
+    }
+
+    /** @throws ConfigException naming the file, the line and the problem */
+    static ConfigFile read(final Path path) throws ConfigException {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(path, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("config file " + path + " does not exist");
+        } catch (IOException e) {
+            throw new ConfigException("config file " + path + " cannot be read: " + e);
+        }
+        return parse(path, lines);
+    }
+
+    static ConfigFile parse(final Path path, final List<String> lines) throws ConfigException {
+        List<Rule> rules = new ArrayList<>();
+        for (int n = 1; n <= lines.size(); n++) {
+            String line = lines.get(n - 1);
+            int hash = line.indexOf('#');
+            String content = (hash >= 0 ? line.substring(0, hash) : line).strip();
+            if (content.isEmpty()) {
+                continue;
+            }
+            String where = path + " line " + n;
+            String[] words = content.split("\\s+");
+            boolean include;
+            switch (words[0]) {
+                case "include" -> include = true;
+                case "exclude" -> include = false;
+                default -> throw new ConfigException(where + ": unknown rule '" + words[0]
+                        + "'; a rule starts with 'include' or 'exclude'");
+            }
+            if (words.length < 2) {
+                throw new ConfigException(where + ": '" + words[0] + "' needs a class pattern, e.g. com.acme.**");
+            }
+            ClassGlob glob;
+            try {
+                glob = ClassGlob.parse(words[1]);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(where + ": " + e.getMessage());
+            }
+            ClassOptions options = ClassOptions.DEFAULT.withIncluded(include).withOrigin(where);
+            for (int w = 2; w < words.length; w++) {
+                options = option(options, words[w], include, where);
+            }
+            rules.add(new Rule(glob, options));
+        }
+        return new ConfigFile(path, rules);
+    }
+
+    private static ClassOptions option(final ClassOptions options, final String word, final boolean include,
+                                       final String where) throws ConfigException {
+        int eq = word.indexOf('=');
+        String key = eq < 0 ? word : word.substring(0, eq);
+        String value = eq < 0 ? "true" : word.substring(eq + 1);
+        if (!OPTIONS.contains(key)) {
+            throw new ConfigException(where + ": unknown option '" + key + "'; known options: " + String.join(", ", OPTIONS));
+        }
+        if (!include) {
+            throw new ConfigException(where + ": option '" + key + "' only makes sense on an include rule");
+        }
+        if (!value.equals("true") && !value.equals("false")) {
+            throw new ConfigException(where + ": option '" + key + "' takes true or false, not '" + value + "'");
+        }
+        return options.withRunNoArgConstructor(Boolean.parseBoolean(value));
+    }
+
+    @Override
+    public ClassOptions optionsFor(final String className) {
+        for (Rule rule : rules) {
+            if (rule.glob.matches(className)) {
+                return rule.options;
+            }
+        }
+        return ClassOptions.DEFAULT;
+    }
+
+    int ruleCount() {
+        return rules.size();
+    }
+
+    Path path() {
+        return path;
+    }
+}

@@ -1,0 +1,118 @@
+package dev.serialboost.agent;
+
+import dev.serialboost.transformer.ClassFileSource;
+import dev.serialboost.transformer.ClassHierarchy;
+import dev.serialboost.transformer.SerialboostTransformer;
+import dev.serialboost.transformer.Transformation;
+
+import java.io.IOException;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.ref.WeakReference;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.ProtectionDomain;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+
+/**
+ * The {@link ClassFileTransformer} the agent registers: a cheap name check first, then the transformer
+ * library, with one {@link ClassHierarchy} per class loader (held weakly, so discarded loaders are
+ * collected). Never throws and never changes a class it cannot convert; re-entrant loads (a class loaded
+ * while this transformer reads class files) are left alone, as Byte Buddy's circularity lock does.
+ */
+final class ConvertingTransformer implements ClassFileTransformer {
+
+    /** Prefixes (internal names) never worth parsing: the JDK, the agent itself, common bytecode libraries. */
+    private static final String[] IGNORED = {
+        "java/", "javax/", "jdk/", "sun/", "com/sun/", "dev/serialboost/agent/", "dev/serialboost/runtime/",
+        "dev/serialboost/transformer/", "dev/serialboost/shaded/", "net/bytebuddy/", "org/objectweb/asm/",
+    };
+
+    private final SerialboostTransformer transformer;
+    private final Report report;
+    private final Path dump;
+    private final Set<String> loadedBeforeAgent;
+    private final Map<ClassLoader, ClassHierarchy> hierarchies = Collections.synchronizedMap(new WeakHashMap<>());
+    private final ClassHierarchy bootHierarchy;
+    private final ThreadLocal<Boolean> busy = new ThreadLocal<>();
+
+    ConvertingTransformer(final SerialboostTransformer transformer, final Report report, final Path dump,
+                          final Set<String> loadedBeforeAgent) {
+        this.transformer = transformer;
+        this.report = report;
+        this.dump = dump;
+        this.loadedBeforeAgent = Set.copyOf(loadedBeforeAgent);
+        this.bootHierarchy = transformer.newHierarchy(ClassFileSource.of(null), this.loadedBeforeAgent::contains);
+    }
+
+    static boolean ignored(final String internalName) {
+        for (String prefix : IGNORED) {
+            if (internalName.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public byte[] transform(final ClassLoader loader, final String className, final Class<?> classBeingRedefined,
+                            final ProtectionDomain protectionDomain, final byte[] classfileBuffer) {
+        // hidden classes and lambdas have no name here; loaded classes cannot gain methods on retransformation
+        if (className == null || classBeingRedefined != null || ignored(className) || busy.get() != null) {
+            return null;
+        }
+        busy.set(Boolean.TRUE);
+        try {
+            long start = System.nanoTime();
+            Transformation t = transformer.transform(classfileBuffer, hierarchyFor(loader));
+            report.decided(t.decision(), System.nanoTime() - start);
+            byte[] converted = t.bytes().orElse(null);
+            if (converted != null && dump != null) {
+                write(className, converted);
+            }
+            return converted;
+        } catch (Throwable t) {
+            report.failed(className, t);
+            return null;
+        } finally {
+            busy.remove();
+        }
+    }
+
+    private ClassHierarchy hierarchyFor(final ClassLoader loader) {
+        if (loader == null) {
+            return bootHierarchy;
+        }
+        synchronized (hierarchies) {
+            return hierarchies.computeIfAbsent(loader,
+                    l -> transformer.newHierarchy(new WeakLoaderSource(l), loadedBeforeAgent::contains));
+        }
+    }
+
+    private void write(final String className, final byte[] bytes) {
+        Path file = dump.resolve(className + ".class");
+        try {
+            Files.createDirectories(file.getParent());
+            Files.write(file, bytes);
+        } catch (IOException e) {
+            report.failed(className, new IOException("cannot dump to " + file + ": " + e, e));
+        }
+    }
+
+    /** Reads class files through a loader without keeping it alive. */
+    private static final class WeakLoaderSource implements ClassFileSource {
+        private final WeakReference<ClassLoader> loader;
+
+        WeakLoaderSource(final ClassLoader loader) {
+            this.loader = new WeakReference<>(loader);
+        }
+
+        @Override
+        public byte[] read(final String internalName) {
+            ClassLoader l = loader.get();
+            return l == null ? null : ClassFileSource.of(l).read(internalName);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.serialboost.agent;
+
+import dev.serialboost.transformer.Decision;
+import dev.serialboost.transformer.SkipReason;
+
+import java.io.PrintStream;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Everything the agent tells the user, all on stderr and prefixed {@code [serialboost]}: the start-up
+ * line, per-class decisions when verbose, problems once each (always), and the exit summary when asked.
+ * The summary line is also what end-to-end tests read to assert that nothing failed.
+ */
+final class Report {
+
+    static final String PREFIX = "[serialboost] ";
+    /** Reasons that mean "not a serializable class of the application": never listed, only counted. */
+    private static final Set<SkipReason> UNINTERESTING = Set.of(SkipReason.NOT_SERIALIZABLE, SkipReason.NOT_A_CLASS,
+            SkipReason.JDK_CLASS, SkipReason.AGENT_CLASS, SkipReason.GENERATED_CLASS, SkipReason.ENUM,
+            SkipReason.RECORD);
+
+    private final PrintStream err;
+    private final boolean verbose;
+    private final LongAdder converted = new LongAdder();
+    private final Map<SkipReason, LongAdder> skipped = new EnumMap<>(SkipReason.class);
+    private final AtomicLong errors = new AtomicLong();
+    private final LongAdder transformNanos = new LongAdder();
+    private final Set<String> told = ConcurrentHashMap.newKeySet();
+
+    Report(final PrintStream err, final boolean verbose) {
+        this.err = err;
+        this.verbose = verbose;
+        for (SkipReason reason : SkipReason.values()) {
+            skipped.put(reason, new LongAdder());
+        }
+    }
+
+    void line(final String text) {
+        err.println(PREFIX + text);
+    }
+
+    void decided(final Decision decision, final long nanos) {
+        transformNanos.add(nanos);
+        if (decision.isConverted()) {
+            converted.increment();
+        } else {
+            skipped.get(decision.reason()).increment();
+            if (decision.reason() == SkipReason.INTERNAL_ERROR) {
+                errors.incrementAndGet();
+            }
+        }
+        boolean problem = decision.inheritsConversion() || decision.reason() == SkipReason.INTERNAL_ERROR;
+        if (problem && told.add(decision.className())) {
+            line((decision.inheritsConversion() ? "warning: " : "error: ") + decision);
+        } else if (verbose && (decision.isConverted() || !UNINTERESTING.contains(decision.reason()))) {
+            line(decision.toString());
+        }
+    }
+
+    /** A failure outside the transformer's own error handling; the class loads unchanged. */
+    void failed(final String className, final Throwable t) {
+        errors.incrementAndGet();
+        if (told.add(className)) {
+            line("error: " + className.replace('/', '.') + " left unchanged: " + t);
+        }
+    }
+
+    long errors() {
+        return errors.get();
+    }
+
+    /** {@code summary: converted=N skipped=N errors=N transform-ms=N (reason=N, ...)}, reasons as kebab-case. */
+    String summary() {
+        StringBuilder reasons = new StringBuilder();
+        long skippedTotal = 0;
+        for (Map.Entry<SkipReason, LongAdder> e : skipped.entrySet()) {
+            long n = e.getValue().sum();
+            if (n > 0 && !UNINTERESTING.contains(e.getKey())) {
+                reasons.append(reasons.length() == 0 ? " (" : ", ")
+                        .append(e.getKey().name().toLowerCase().replace('_', '-')).append('=').append(n);
+                skippedTotal += n;
+            }
+        }
+        if (reasons.length() > 0) {
+            reasons.append(')');
+        }
+        return "summary: converted=" + converted.sum() + " skipped=" + skippedTotal + " errors=" + errors.get()
+                + " transform-ms=" + transformNanos.sum() / 1_000_000 + reasons;
+    }
+}

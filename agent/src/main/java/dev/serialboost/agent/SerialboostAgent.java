@@ -1,0 +1,107 @@
+package dev.serialboost.agent;
+
+import dev.serialboost.transformer.SerialboostTransformer;
+import dev.serialboost.transformer.TransformOptions;
+
+import java.io.PrintStream;
+import java.io.Serializable;
+import java.lang.instrument.Instrumentation;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * The {@code -javaagent:} entry point. Start-up does little, catches everything and never rethrows: a
+ * configuration problem or an internal failure leaves the whole agent inactive with one clear stderr
+ * line, and the application starts as if the agent were absent.
+ */
+public final class SerialboostAgent {
+
+    private static volatile boolean started;
+
+    private SerialboostAgent() {
+    }
+
+    /** Called before {@code main} when the JVM is started with {@code -javaagent:}. */
+    public static void premain(final String args, final Instrumentation inst) {
+        start(args, inst, false);
+    }
+
+    /** Called when the agent is attached to a running JVM (Attach API). */
+    public static void agentmain(final String args, final Instrumentation inst) {
+        start(args, inst, true);
+    }
+
+    /** {@code java -jar serialboost-agent.jar}: explains how to use the jar. */
+    public static void main(final String[] args) {
+        System.out.println("serialboost " + version() + " is a Java agent. Attach it with:");
+        System.out.println("  java -javaagent:serialboost-agent.jar[=NAME=value,...] -jar your-app.jar");
+        System.out.println("Settings: " + String.join(", ", AgentConfig.SETTINGS) + " (see docs/configuration.md)");
+    }
+
+    private static synchronized void start(final String args, final Instrumentation inst, final boolean attached) {
+        PrintStream err = System.err;
+        if (started) {
+            err.println(Report.PREFIX + "already active in this JVM; ignoring the second start");
+            return;
+        }
+        try {
+            AgentConfig config = AgentConfig.resolve(args, properties(), System.getenv());
+            if (!config.enabled()) {
+                err.println(Report.PREFIX + version() + " disabled (enabled=false); classes load unchanged");
+                return;
+            }
+            String finalsProblem = RuntimeInstaller.install(inst);
+            Report report = new Report(err, config.verbose());
+            TransformOptions options = TransformOptions.DEFAULTS.withRuntimeWritesFinals(finalsProblem == null);
+            if (config.rules() != null) {
+                options = options.withPolicy(config.rules());
+            }
+            Set<String> loaded = new HashSet<>();
+            int loadedSerializable = 0;
+            for (Class<?> c : inst.getAllLoadedClasses()) {
+                String name = c.getName().replace('.', '/');
+                loaded.add(name);
+                if (attached && Serializable.class.isAssignableFrom(c) && !c.isArray() && !c.isPrimitive()
+                        && !ConvertingTransformer.ignored(name)) {
+                    loadedSerializable++;
+                }
+            }
+            inst.addTransformer(new ConvertingTransformer(new SerialboostTransformer(options), report, config.dump(),
+                    loaded), false);
+            started = true;
+            StringBuilder line = new StringBuilder(version()).append(" active (config: ").append(config.configSource())
+                    .append(')');
+            if (attached) {
+                line.append("; attached late: ").append(loadedSerializable)
+                        .append(" serializable classes already loaded stay unconverted");
+            }
+            if (finalsProblem != null) {
+                line.append("; classes with final fields stay unconverted: ").append(finalsProblem);
+            }
+            report.line(line.toString());
+            if (config.summary()) {
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> report.line(report.summary()),
+                        "serialboost-summary"));
+            }
+        } catch (ConfigException e) {
+            err.println(Report.PREFIX + "configuration error: " + e.getMessage()
+                    + "; serialboost stays inactive and the application runs unchanged");
+        } catch (Throwable t) {
+            err.println(Report.PREFIX + "could not start (" + t + "); serialboost stays inactive and the"
+                    + " application runs unchanged");
+        }
+    }
+
+    private static java.util.Map<String, String> properties() {
+        java.util.Map<String, String> copy = new java.util.HashMap<>();
+        for (String name : System.getProperties().stringPropertyNames()) {
+            copy.put(name, System.getProperty(name));
+        }
+        return copy;
+    }
+
+    static String version() {
+        String v = SerialboostAgent.class.getPackage().getImplementationVersion();
+        return "serialboost " + (v == null ? "(development build)" : v);
+    }
+}
