@@ -24,13 +24,17 @@ import java.util.List;
  * </pre>
  *
  * A rule is {@code include} or {@code exclude}, a {@link ClassGlob}, then options (include only):
- * {@code run-constructor} converts the class even though its own no-arg constructor has code that
- * plain JDK deserialization would not run (that code then runs on every read).
+ * <ul>
+ *   <li>{@code run-constructor}: convert the class even though its own no-arg constructor has code that
+ *       plain JDK deserialization would not run (that code then runs on every read);</li>
+ *   <li>{@code bulk=off}: write all-primitive class levels field by field instead of as one record
+ *       ({@code bulk=on} is the default).</li>
+ * </ul>
  */
 final class ConfigFile implements ClassPolicy {
 
     /** Options an include rule may carry, as written in the file. */
-    static final List<String> OPTIONS = List.of("run-constructor");
+    static final List<String> OPTIONS = List.of("run-constructor", "bulk");
 
     private record Rule(ClassGlob glob, ClassOptions options) {
     }
@@ -103,10 +107,12 @@ final class ConfigFile implements ClassPolicy {
         if (!include) {
             throw new ConfigException(where + ": option '" + key + "' only makes sense on an include rule");
         }
-        if (!value.equals("true") && !value.equals("false")) {
-            throw new ConfigException(where + ": option '" + key + "' takes true or false, not '" + value + "'");
-        }
-        return options.withRunNoArgConstructor(Boolean.parseBoolean(value));
+        boolean on = switch (value) {
+            case "true", "on" -> true;
+            case "false", "off" -> false;
+            default -> throw new ConfigException(where + ": option '" + key + "' takes on or off, not '" + value + "'");
+        };
+        return key.equals("bulk") ? options.withBulk(on) : options.withRunNoArgConstructor(on);
     }
 
     @Override

@@ -52,7 +52,7 @@ public final class SerialboostAgent {
             }
             String finalsProblem = RuntimeInstaller.install(inst);
             Report report = new Report(err, config.verbose());
-            TransformOptions options = TransformOptions.DEFAULTS.withRuntimeWritesFinals(finalsProblem == null);
+            TransformOptions options = TransformOptions.DEFAULTS.withRuntimeUnsafe(finalsProblem == null);
             if (config.rules() != null) {
                 options = options.withPolicy(config.rules());
             }

@@ -72,9 +72,9 @@ class ConfigFileTest {
         "convert com.acme.**            | line 2: unknown rule 'convert'",
         "include                        | line 2: 'include' needs a class pattern",
         "include com..acme              | line 2: class pattern 'com..acme' has an empty package segment",
-        "include com.acme.** bulck      | line 2: unknown option 'bulck'; known options: run-constructor",
+        "include com.acme.** bulck      | line 2: unknown option 'bulck'; known options: run-constructor, bulk",
         "exclude com.acme.** run-constructor | line 2: option 'run-constructor' only makes sense on an include rule",
-        "include com.acme.** run-constructor=yes | line 2: option 'run-constructor' takes true or false, not 'yes'",
+        "include com.acme.** run-constructor=yes | line 2: option 'run-constructor' takes on or off, not 'yes'",
     })
     void errorsNameFileLineAndProblem(final String badLine, final String expected) {
         ConfigException e = assertThrows(ConfigException.class,

@@ -24,10 +24,19 @@ final class InternalUnsafe {
     static final MethodHandle PUT_FLOAT;
     static final MethodHandle PUT_DOUBLE;
     static final MethodHandle PUT_REFERENCE;
+    static final MethodHandle GET_BYTE;
+    static final MethodHandle GET_SHORT;
+    static final MethodHandle GET_INT;
+    static final MethodHandle GET_LONG;
+    static final MethodHandle GET_LONG_UNALIGNED;
+    static final MethodHandle PUT_LONG_UNALIGNED;
+    /** Offset of element 0 of a {@code byte[]}. */
+    static final long BYTE_ARRAY_BASE;
 
     static {
         Throwable problem = null;
-        MethodHandle[] handles = new MethodHandle[10];
+        long byteArrayBase = -1;
+        MethodHandle[] handles = new MethodHandle[16];
         try {
             Class<?> unsafeClass = Class.forName("jdk.internal.misc.Unsafe");
             MethodHandles.Lookup lookup = MethodHandles.lookup();
@@ -42,10 +51,21 @@ final class InternalUnsafe {
                 handles[i + 1] = lookup.findVirtual(unsafeClass, names[i],
                         MethodType.methodType(void.class, Object.class, long.class, types[i])).bindTo(unsafe);
             }
+            Class<?>[] getTypes = {byte.class, short.class, int.class, long.class, long.class};
+            String[] getNames = {"getByte", "getShort", "getInt", "getLong", "getLongUnaligned"};
+            for (int i = 0; i < getTypes.length; i++) {
+                handles[i + 10] = lookup.findVirtual(unsafeClass, getNames[i],
+                        MethodType.methodType(getTypes[i], Object.class, long.class)).bindTo(unsafe);
+            }
+            handles[15] = lookup.findVirtual(unsafeClass, "putLongUnaligned",
+                    MethodType.methodType(void.class, Object.class, long.class, long.class)).bindTo(unsafe);
+            byteArrayBase = (int) lookup.findVirtual(unsafeClass, "arrayBaseOffset",
+                    MethodType.methodType(int.class, Class.class)).invoke(unsafe, byte[].class);
         } catch (Throwable t) {
             problem = t;
         }
         PROBLEM = problem;
+        BYTE_ARRAY_BASE = byteArrayBase;
         OBJECT_FIELD_OFFSET = handles[0];
         PUT_BOOLEAN = handles[1];
         PUT_BYTE = handles[2];
@@ -56,6 +76,12 @@ final class InternalUnsafe {
         PUT_FLOAT = handles[7];
         PUT_DOUBLE = handles[8];
         PUT_REFERENCE = handles[9];
+        GET_BYTE = handles[10];
+        GET_SHORT = handles[11];
+        GET_INT = handles[12];
+        GET_LONG = handles[13];
+        GET_LONG_UNALIGNED = handles[14];
+        PUT_LONG_UNALIGNED = handles[15];
     }
 
     private InternalUnsafe() {
@@ -63,8 +89,8 @@ final class InternalUnsafe {
 
     static long objectFieldOffset(final Class<?> owner, final String field) {
         if (PROBLEM != null) {
-            throw new IllegalStateException("serialboost runtime cannot access jdk.internal.misc.Unsafe to restore"
-                    + " final field " + owner.getName() + "." + field + " (was the agent attached?): " + PROBLEM, PROBLEM);
+            throw new IllegalStateException("serialboost runtime cannot access jdk.internal.misc.Unsafe for "
+                    + owner.getName() + "." + field + " (was the agent attached?): " + PROBLEM, PROBLEM);
         }
         try {
             return (long) OBJECT_FIELD_OFFSET.invokeExact(owner, field);

@@ -10,17 +10,23 @@ import java.util.Objects;
  * @param className           binary name with dots
  * @param reason              why the class was skipped; {@code null} when it was converted
  * @param detail              the specifics behind the reason (which method, which superclass), may be empty
- * @param fields              this level's serializable fields in stream order (empty when skipped)
+ * @param fields              this level's serializable fields in the order the generated code writes
+ *                            them (empty when skipped): {@link FieldSpec#STREAM_ORDER}, or the bulk
+ *                            record's order when {@code bulk}
+ * @param bulk                whether this level is written as one record by the runtime's BulkLayout
  * @param convertedSuperclass the nearest serializable superclass when it is converted: for a converted
  *                            class, whose fields the generated code writes first; for a skipped class,
  *                            the superclass it inherits {@code Externalizable} from, which makes writing
  *                            it fail (see {@link #inheritsConversion()}); {@code null} otherwise
- * @param serialVersionUID    the class's serialVersionUID as the JDK computes it for the original class
+ * @param serialVersionUID    the original class's serialVersionUID: its declared constant, or the value the
+ *                            JDK computes when it declares none; 0 when a static initializer assigns it
+ *                            (the class keeps that value, unknown without running the initializer; a note
+ *                            says so)
  * @param shapeHash           fingerprint of {@code fields}, written ahead of them in the stream
  * @param notes               facts about the conversion a user may want to know (constructor used,
  *                            final-field technique, class-file version change)
  */
-public record Decision(String className, SkipReason reason, String detail, List<FieldSpec> fields,
+public record Decision(String className, SkipReason reason, String detail, List<FieldSpec> fields, boolean bulk,
                        String convertedSuperclass, long serialVersionUID, int shapeHash, List<String> notes) {
 
     public Decision {
@@ -34,7 +40,7 @@ public record Decision(String className, SkipReason reason, String detail, List<
     }
 
     static Decision skipped(final String className, final SkipReason reason, final String detail) {
-        return new Decision(className, Objects.requireNonNull(reason, "reason"), detail, List.of(), null, 0L, 0,
+        return new Decision(className, Objects.requireNonNull(reason, "reason"), detail, List.of(), false, null, 0L, 0,
                 List.of());
     }
 
@@ -51,7 +57,7 @@ public record Decision(String className, SkipReason reason, String detail, List<
     }
 
     Decision withConvertedSuperclass(final String superclass) {
-        return new Decision(className, reason, detail, fields, superclass, serialVersionUID, shapeHash, notes);
+        return new Decision(className, reason, detail, fields, bulk, superclass, serialVersionUID, shapeHash, notes);
     }
 
     /** One line for logs: {@code com.acme.Foo converted (3 fields; note; note)} or the skip sentence. */

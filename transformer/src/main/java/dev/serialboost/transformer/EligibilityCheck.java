@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -46,28 +47,45 @@ final class EligibilityCheck {
 
     /** Decides for a class whose summary is at hand, caching the decision in {@code hierarchy}. */
     Decision decide(final ClassInfo info, final ClassHierarchy hierarchy) {
-        Decision decision = check(info, hierarchy, 0);
-        if (!decision.isConverted() && inheritsConversion(decision.reason()) && info.superName != null) {
-            try {
-                if (hierarchy.isSubtype(info.superName, SERIALIZABLE)) {
-                    Decision superDecision = decideSuperclass(info.superName, hierarchy, 0);
-                    if (superDecision.isConverted()) {
-                        decision = decision.withConvertedSuperclass(superDecision.className());
-                    }
-                }
-            } catch (ClassHierarchy.UnresolvableTypeException e) {
-                // the class stays as it was; nothing is inherited from a superclass we cannot read
-            }
-        }
+        Decision decision = checkAndLink(info, hierarchy, 0);
         hierarchy.decisions.put(info.name, decision);
         return decision;
+    }
+
+    /** {@link #check}, then, for a skipped class, the converted ancestor it still inherits from. */
+    private Decision checkAndLink(final ClassInfo info, final ClassHierarchy hierarchy, final int depth) {
+        Decision decision = check(info, hierarchy, depth);
+        if (!decision.isConverted() && info.superName != null) {
+            String ancestor = convertedAncestor(decision, info, hierarchy, depth);
+            if (ancestor != null) {
+                decision = decision.withConvertedSuperclass(ancestor);
+            }
+        }
+        return decision;
+    }
+
+    /**
+     * The converted class a skipped serializable class inherits {@code Externalizable} from, directly or
+     * through skipped superclasses that inherit it too; {@code null} when there is none.
+     */
+    private String convertedAncestor(final Decision decision, final ClassInfo info, final ClassHierarchy hierarchy,
+                                     final int depth) {
+        try {
+            if (!inheritsConversion(decision.reason()) || !hierarchy.isSubtype(info.superName, SERIALIZABLE)) {
+                return null;
+            }
+        } catch (ClassHierarchy.UnresolvableTypeException e) {
+            return null; // the class stays as it was; nothing is inherited from a superclass we cannot read
+        }
+        Decision superDecision = decideSuperclass(info.superName, hierarchy, depth);
+        return superDecision.isConverted() ? superDecision.className() : superDecision.convertedSuperclass();
     }
 
     /** Reasons that leave a serializable class which still inherits Externalizable from a converted superclass. */
     private static boolean inheritsConversion(final SkipReason reason) {
         return switch (reason) {
             case EXCLUDED_BY_CONFIG, CUSTOM_SERIALIZATION, SERIAL_PERSISTENT_FIELDS, CONFLICTING_MEMBER,
-                 CONSTRUCTOR_RUNS_CODE, FINAL_FIELDS_UNSUPPORTED, INTERNAL_ERROR -> true;
+                 CONSTRUCTOR_RUNS_CODE, FINAL_FIELDS_UNSUPPORTED, INTERNAL_ERROR, SUPERCLASS_NOT_CONVERTED -> true;
             default -> false;
         };
     }
@@ -86,7 +104,7 @@ final class EligibilityCheck {
         Decision decision = info == null
                 ? Decision.skipped(internalName.replace('/', '.'), SkipReason.UNRESOLVABLE_TYPE,
                         "class file of " + internalName.replace('/', '.') + " not found")
-                : check(info, hierarchy, depth + 1);
+                : checkAndLink(info, hierarchy, depth + 1);
         hierarchy.decisions.put(internalName, decision);
         return decision;
     }
@@ -192,26 +210,38 @@ final class EligibilityCheck {
 
         List<FieldSpec> fields = new ArrayList<>();
         boolean hasFinal = false;
+        boolean allPrimitive = true;
         for (ClassInfo.Field f : c.fields) {
             if (!f.is(Opcodes.ACC_STATIC | Opcodes.ACC_TRANSIENT)) {
-                boolean isFinal = f.is(Opcodes.ACC_FINAL);
-                hasFinal |= isFinal;
-                fields.add(new FieldSpec(f.name(), f.descriptor(), isFinal));
+                FieldSpec spec = new FieldSpec(f.name(), f.descriptor(), f.is(Opcodes.ACC_FINAL));
+                hasFinal |= spec.isFinal();
+                allPrimitive &= spec.isPrimitive();
+                fields.add(spec);
             }
         }
-        fields.sort(FieldSpec.STREAM_ORDER);
+        boolean bulk = classOptions.bulk() && options.runtimeUnsafe() && allPrimitive && !fields.isEmpty()
+                && c.majorVersion >= FINAL_STORE_CHECKED_VERSION;
+        if (bulk) {
+            // the canonical record: widest first, then declaration order (a stable sort keeps it)
+            fields.sort(Comparator.comparingInt((FieldSpec f) -> -FieldSpec.width(f.descriptor())));
+            int bytes = fields.stream().mapToInt(f -> FieldSpec.width(f.descriptor())).sum();
+            notes.add("fields copied as one " + bytes + "-byte record");
+        } else {
+            fields.sort(FieldSpec.STREAM_ORDER);
+        }
+        boolean needsCondy = bulk || (hasFinal && c.majorVersion >= FINAL_STORE_CHECKED_VERSION);
         if (hasFinal) {
             if (c.majorVersion < FINAL_STORE_CHECKED_VERSION) {
                 notes.add("final fields stored directly (class-file version " + c.majorVersion + ")");
-            } else if (!options.runtimeWritesFinals()) {
+            } else if (!options.runtimeUnsafe()) {
                 return Decision.skipped(name, SkipReason.FINAL_FIELDS_UNSUPPORTED,
                         "the serialboost runtime has no access to jdk.internal.misc.Unsafe");
-            } else {
+            } else if (!bulk) {
                 notes.add("final fields stored through the serialboost runtime");
-                if (c.majorVersion < CONDY_VERSION) {
-                    notes.add("class-file version raised from " + c.majorVersion + " to " + CONDY_VERSION);
-                }
             }
+        }
+        if (needsCondy && c.majorVersion < CONDY_VERSION) {
+            notes.add("class-file version raised from " + c.majorVersion + " to " + CONDY_VERSION);
         }
 
         ClassInfo.Field declared = c.field("serialVersionUID");
@@ -224,7 +254,7 @@ final class EligibilityCheck {
             suid = 0L;
             notes.add("serialVersionUID is set by the static initializer");
         }
-        return new Decision(name, null, "", fields, convertedSuperclass, suid, shapeHash(fields), notes);
+        return new Decision(name, null, "", fields, bulk, convertedSuperclass, suid, shapeHash(fields, bulk), notes);
     }
 
     /** Checks that concern the class's own members; {@code null} when all pass. */
@@ -301,9 +331,12 @@ final class EligibilityCheck {
                 || base.packageName().equals(sub.packageName());
     }
 
-    /** Fingerprint of one level's layout, written ahead of its fields and checked on read. */
-    static int shapeHash(final List<FieldSpec> fields) {
-        StringBuilder layout = new StringBuilder(LAYOUT_VERSION);
+    /**
+     * Fingerprint of one level's layout, written ahead of its fields and checked on read: the field names
+     * and types in the order they are written, and whether they are one little-endian bulk record.
+     */
+    static int shapeHash(final List<FieldSpec> fields, final boolean bulk) {
+        StringBuilder layout = new StringBuilder(LAYOUT_VERSION).append(bulk ? ";bulk-le" : ";fields");
         for (FieldSpec f : fields) {
             layout.append(';').append(f.name()).append(':').append(f.descriptor());
         }

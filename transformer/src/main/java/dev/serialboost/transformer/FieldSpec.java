@@ -24,6 +24,17 @@ public record FieldSpec(String name, String descriptor, boolean isFinal) {
         Objects.requireNonNull(descriptor, "descriptor");
     }
 
+    /** Size in bytes of a primitive type's value (8, 4, 2 or 1); 0 for references. */
+    public static int width(final String descriptor) {
+        return switch (descriptor.charAt(0)) {
+            case 'J', 'D' -> 8;
+            case 'I', 'F' -> 4;
+            case 'S', 'C' -> 2;
+            case 'B', 'Z' -> 1;
+            default -> 0;
+        };
+    }
+
     /** Whether the field holds a primitive value. */
     public boolean isPrimitive() {
         char c = descriptor.charAt(0);

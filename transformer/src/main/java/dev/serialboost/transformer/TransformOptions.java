@@ -6,11 +6,12 @@ import java.util.Objects;
  * Settings for one {@link SerialboostTransformer}. Immutable; change with the {@code with} methods.
  *
  * @param policy                 per-class options from the configuration
- * @param runtimeWritesFinals    whether the runtime ({@code dev.serialboost.runtime}) can write final
- *                               fields on this JVM; when false, classes that need it are skipped with
- *                               {@link SkipReason#FINAL_FIELDS_UNSUPPORTED}
+ * @param runtimeUnsafe          whether the runtime ({@code dev.serialboost.runtime}) reaches
+ *                               {@code jdk.internal.misc.Unsafe} on this JVM; when false, classes whose
+ *                               final fields need it are skipped with {@link SkipReason#FINAL_FIELDS_UNSUPPORTED}
+ *                               and no class level gets the bulk body
  */
-public record TransformOptions(ClassPolicy policy, boolean runtimeWritesFinals) {
+public record TransformOptions(ClassPolicy policy, boolean runtimeUnsafe) {
 
     /** Every eligible class is converted; final fields go through the runtime. */
     public static final TransformOptions DEFAULTS = new TransformOptions(ClassPolicy.DEFAULTS, true);
@@ -20,10 +21,10 @@ public record TransformOptions(ClassPolicy policy, boolean runtimeWritesFinals) 
     }
 
     public TransformOptions withPolicy(final ClassPolicy value) {
-        return new TransformOptions(value, runtimeWritesFinals);
+        return new TransformOptions(value, runtimeUnsafe);
     }
 
-    public TransformOptions withRuntimeWritesFinals(final boolean value) {
+    public TransformOptions withRuntimeUnsafe(final boolean value) {
         return new TransformOptions(policy, value);
     }
 }

@@ -134,7 +134,7 @@ class TransformerTest {
     @Test
     void finalFieldsAreSkippedWhenTheRuntimeCannotWriteThem() {
         SerialboostTransformer restricted = new SerialboostTransformer(
-                TransformOptions.DEFAULTS.withRuntimeWritesFinals(false));
+                TransformOptions.DEFAULTS.withRuntimeUnsafe(false));
         ClassHierarchy hierarchy = restricted.newHierarchy(ClassFileSource.of(parent));
         byte[] order = ClassFileSource.of(parent).read(Type.internal(Fixtures.Order.class));
         assertEquals(SkipReason.FINAL_FIELDS_UNSUPPORTED, restricted.transform(order, hierarchy).decision().reason());
