@@ -59,8 +59,14 @@ final class InternalUnsafe {
             }
             handles[15] = lookup.findVirtual(unsafeClass, "putLongUnaligned",
                     MethodType.methodType(void.class, Object.class, long.class, long.class)).bindTo(unsafe);
-            byteArrayBase = (int) lookup.findVirtual(unsafeClass, "arrayBaseOffset",
-                    MethodType.methodType(int.class, Class.class)).invoke(unsafe, byte[].class);
+            MethodHandle arrayBase;
+            try {
+                arrayBase = lookup.findVirtual(unsafeClass, "arrayBaseOffset", MethodType.methodType(int.class, Class.class));
+            } catch (NoSuchMethodException e) {
+                // JDK 24 and later return long
+                arrayBase = lookup.findVirtual(unsafeClass, "arrayBaseOffset", MethodType.methodType(long.class, Class.class));
+            }
+            byteArrayBase = ((Number) arrayBase.invoke(unsafe, byte[].class)).longValue();
         } catch (Throwable t) {
             problem = t;
         }
@@ -89,8 +95,8 @@ final class InternalUnsafe {
 
     static long objectFieldOffset(final Class<?> owner, final String field) {
         if (PROBLEM != null) {
-            throw new IllegalStateException("serialboost runtime cannot access jdk.internal.misc.Unsafe for "
-                    + owner.getName() + "." + field + " (was the agent attached?): " + PROBLEM, PROBLEM);
+            throw new IllegalStateException("the serialboost runtime cannot use jdk.internal.misc.Unsafe, needed for "
+                    + owner.getName() + "." + field + ": " + PROBLEM, PROBLEM);
         }
         try {
             return (long) OBJECT_FIELD_OFFSET.invokeExact(owner, field);

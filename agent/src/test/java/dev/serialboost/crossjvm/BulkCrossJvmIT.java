@@ -1,0 +1,133 @@
+package dev.serialboost.crossjvm;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The bulk record across JVMs whose field layouts differ: a JVM with the agent writes all-primitive
+ * objects, another JVM with the agent reads them, and what arrives must be exactly what plain JDK
+ * serialization gives. JDK 17 fills the header gap with an int (those classes are copied field-mapped);
+ * compact object headers on JDK 25 leave no gap (the same classes are copied straight).
+ */
+class BulkCrossJvmIT {
+
+    private static final Path AGENT = Path.of(System.getProperty("serialboost.agent.jar", "target/serialboost-agent.jar"));
+    private static final Path CLASSES = Path.of("target/test-classes");
+    private static final List<String> BULK_CLASSES = List.of("MarketData", "LongInt", "Mixed", "Parent", "Child",
+            "FinalPrimitives");
+
+    /** A JVM to run: its java launcher and extra flags. */
+    record Jvm(String label, Path java, List<String> flags) {
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    static Stream<Arguments> writerAndReader() {
+        Jvm jdk17 = new Jvm("JDK 17", Path.of(System.getProperty("java.home"), "bin", "java"), List.of());
+        Path home25 = Path.of(System.getProperty("serialboost.jdk25.home", "/usr/lib/jvm/temurin-25-jdk-amd64"));
+        Jvm jdk25 = new Jvm("JDK 25", home25.resolve("bin/java"), List.of());
+        Jvm compact = new Jvm("JDK 25 compact headers", home25.resolve("bin/java"),
+                List.of("-XX:+UseCompactObjectHeaders"));
+        Jvm deny = new Jvm("JDK 25 compact headers, sun.misc.Unsafe denied", home25.resolve("bin/java"),
+                List.of("-XX:+UseCompactObjectHeaders", "--sun-misc-unsafe-memory-access=deny"));
+        return Stream.of(
+                Arguments.of(jdk17, jdk17),
+                Arguments.of(jdk17, compact),
+                Arguments.of(compact, jdk17),
+                Arguments.of(jdk25, compact),
+                Arguments.of(compact, jdk25),
+                Arguments.of(jdk17, jdk25),
+                Arguments.of(jdk25, jdk17),
+                Arguments.of(jdk17, deny));
+    }
+
+    @ParameterizedTest(name = "{0} writes, {1} reads")
+    @MethodSource("writerAndReader")
+    void readerWithAnotherLayoutReadsWhatPlainJdkReads(final Jvm writer, final Jvm reader, @TempDir final Path dir)
+            throws Exception {
+        for (Jvm jvm : List.of(writer, reader)) {
+            if (!Files.isExecutable(jvm.java())) {
+                String reason = jvm.label() + " is not installed at " + jvm.java() + "; skipping this pairing";
+                System.out.println(reason);
+                Assumptions.abort(reason);
+            }
+        }
+        Path stream = dir.resolve("samples.ser");
+
+        Result written = run(writer, "verbose=true,summary=true", BulkWriter.class.getName(), stream.toString());
+        for (String cls : BULK_CLASSES) {
+            assertTrue(written.stderr.stream().anyMatch(l -> l.contains("BulkShapes$" + cls + " converted")
+                            && l.contains("fields copied as one")),
+                    writer + " did not write " + cls + " as a bulk record:\n" + written);
+        }
+
+        Result read = run(reader, "summary=true", BulkReader.class.getName(), stream.toString());
+        assertEquals(plainJdkDump() + "externalizable=true\n", read.stdout, reader + " read other values:\n" + read);
+    }
+
+    /** What plain JDK serialization gives for the samples, in this (agent-free) JVM. */
+    private static String plainJdkDump() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(BulkShapes.samples());
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            return BulkShapes.dump((List<?>) in.readObject());
+        }
+    }
+
+    private record Result(int exit, String stdout, List<String> stderr) {
+        @Override
+        public String toString() {
+            return "exit " + exit + "\n--- stdout\n" + stdout + "--- stderr\n" + String.join("\n", stderr);
+        }
+    }
+
+    /** Runs a main class with the agent; requires exit 0, only agent lines on stderr, and errors=0. */
+    private static Result run(final Jvm jvm, final String agentArgs, final String main, final String arg)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(jvm.java().toString());
+        command.addAll(jvm.flags());
+        command.add("-javaagent:" + AGENT.toAbsolutePath() + "=" + agentArgs);
+        command.addAll(List.of("-cp", CLASSES.toAbsolutePath().toString(), main, arg));
+        Process p = new ProcessBuilder(command).start();
+        p.getOutputStream().close();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("timed out: " + command);
+        }
+        Result r = new Result(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList());
+        assertEquals(0, r.exit, jvm + " failed:\n" + r);
+        for (String line : r.stderr) {
+            assertTrue(line.startsWith("[serialboost] ") && !line.startsWith("[serialboost] error")
+                            && !line.startsWith("[serialboost] warning") && !line.contains("configuration error"),
+                    jvm + " printed something other than the agent's own lines:\n" + r);
+        }
+        assertTrue(r.stderr.stream().anyMatch(l -> l.contains("summary:") && l.contains(" errors=0 ")),
+                jvm + " reported transformation errors:\n" + r);
+        return r;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.serialboost.corpus.custom;
+
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+
+/**
+ * A subclass WITH writeObject/readObject under a converted superclass. It cannot be converted, and as a
+ * subclass of an Externalizable class its own fields would silently vanish: writing it must fail loudly.
+ */
+public class CustomChild extends ConvertedParent {
+    private static final long serialVersionUID = 104L;
+
+    private long childValue;
+
+    public CustomChild(final int parentValue, final long childValue) {
+        super(parentValue, "parent-of-custom");
+        this.childValue = childValue;
+    }
+
+    public long childValue() {
+        return childValue;
+    }
+
+    private void writeObject(final ObjectOutputStream out) throws IOException {
+        out.defaultWriteObject();
+        out.writeInt(7);
+    }
+
+    private void readObject(final ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        if (in.readInt() != 7) {
+            throw new IOException("bad trailer");
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package dev.serialboost.corpus.custom;
+
+import java.io.Serializable;
+
+/** Declares only readObjectNoData: CUSTOM_SERIALIZATION. */
+public class NoDataOnly implements Serializable {
+    private static final long serialVersionUID = 101L;
+
+    private int value;
+
+    public NoDataOnly(final int value) {
+        this.value = value;
+    }
+
+    @SuppressWarnings("unused")
+    private void readObjectNoData() {
+        value = -1;
+    }
+}

@@ -1,0 +1,17 @@
+package dev.serialboost.corpus.statics;
+
+import java.io.Serializable;
+
+/**
+ * An INSTANCE field named serialVersionUID: the JDK ignores it as a UID (computes one) and serializes it as
+ * an ordinary field. A static serialVersionUID cannot be added beside it: CONFLICTING_MEMBER.
+ */
+public class InstanceUidField implements Serializable {
+    private final long serialVersionUID;
+    private String name;
+
+    public InstanceUidField(final long serialVersionUID, final String name) {
+        this.serialVersionUID = serialVersionUID;
+        this.name = name;
+    }
+}

@@ -1,0 +1,6 @@
+package dev.serialboost.corpus.values;
+
+import java.io.Serializable;
+
+public record Point(int x, int y) implements Serializable {
+}

@@ -1,0 +1,5 @@
+package dev.serialboost.corpus.values;
+
+public enum Unit {
+    METRE, SECOND
+}
