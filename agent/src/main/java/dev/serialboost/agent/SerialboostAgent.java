@@ -50,9 +50,15 @@ public final class SerialboostAgent {
                 err.println(Report.PREFIX + version() + " disabled (enabled=false); classes load unchanged");
                 return;
             }
-            String finalsProblem = RuntimeInstaller.install(inst);
+            String runtimeProblem = RuntimeInstaller.install(inst);
+            if (runtimeProblem != null) {
+                // converting only some classes of a hierarchy would make the others fail to write: all or nothing
+                err.println(Report.PREFIX + version() + " cannot use jdk.internal.misc.Unsafe on this JVM ("
+                        + runtimeProblem + "); serialboost stays inactive and the application runs unchanged");
+                return;
+            }
             Report report = new Report(err, config.verbose());
-            TransformOptions options = TransformOptions.DEFAULTS.withRuntimeUnsafe(finalsProblem == null);
+            TransformOptions options = TransformOptions.DEFAULTS;
             if (config.rules() != null) {
                 options = options.withPolicy(config.rules());
             }
@@ -74,9 +80,6 @@ public final class SerialboostAgent {
             if (attached) {
                 line.append("; attached late: ").append(loadedSerializable)
                         .append(" serializable classes already loaded stay unconverted");
-            }
-            if (finalsProblem != null) {
-                line.append("; classes with final fields stay unconverted: ").append(finalsProblem);
             }
             report.line(line.toString());
             if (config.summary()) {

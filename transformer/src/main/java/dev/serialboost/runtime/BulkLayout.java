@@ -183,11 +183,22 @@ public final class BulkLayout {
         }
     }
 
-    /** Reads one record into the target's fields. */
-    public void read(final Object target, final ObjectInput in) throws IOException {
-        Object o = owner.cast(target);
+    /**
+     * Reads one record. Generated code stores it with {@link #apply} only after the whole object's data is
+     * read, as plain JDK reading sets no field of an object before it has read all of them.
+     */
+    public byte[] readRecord(final ObjectInput in) throws IOException {
         byte[] record = new byte[size];
         in.readFully(record, 0, size);
+        return record;
+    }
+
+    /** Stores a record read by {@link #readRecord} into the target's fields. */
+    public void apply(final Object target, final byte[] record) {
+        Object o = owner.cast(target);
+        if (record.length != size) {
+            throw new IllegalArgumentException("a " + size + "-byte record is needed, not " + record.length);
+        }
         if (start >= 0) {
             int i = 0;
             for (; i + 8 <= size; i += 8) {

@@ -95,7 +95,7 @@ final class EligibilityCheck {
         if (known != null) {
             return known;
         }
-        if (hierarchy.loadedBeforeAgent(internalName)) {
+        if (!ClassHierarchy.isJdk(internalName) && hierarchy.loadedBeforeAgent(internalName)) {
             Decision loaded = Decision.skipped(internalName.replace('/', '.'), SkipReason.LOADED_BEFORE_AGENT, "");
             hierarchy.decisions.put(internalName, loaded);
             return loaded;

@@ -30,7 +30,10 @@ import java.util.List;
 final class ExternalizableGenerator {
 
     static final String WRITE = "$sb$write";
+    /** Declared by the topmost converted class only: reads every level, then stores every field. */
     static final String READ = "$sb$read";
+    /** {@code $sb$next$<d>}: reads the levels below depth d; each converted subclass overrides its parent's. */
+    static final String NEXT = "$sb$next$";
     /** Fields per generated method: keeps each method small enough for the JIT to compile and inline. */
     static final int FIELDS_PER_METHOD = 32;
 
@@ -55,10 +58,13 @@ final class ExternalizableGenerator {
                         + owner + ";", false);
     }
 
-    static byte[] generate(final byte[] original, final ClassInfo info, final Decision decision) {
+    /**
+     * @param depth how many converted serializable superclasses the class has
+     */
+    static byte[] generate(final byte[] original, final ClassInfo info, final Decision decision, final int depth) {
         ClassReader reader = new ClassReader(original);
         ClassWriter writer = new ClassWriter(reader, 0);
-        reader.accept(new Rewriter(writer, info, decision), 0);
+        reader.accept(new Rewriter(writer, info, decision, depth), 0);
         return writer.toByteArray();
     }
 
@@ -66,14 +72,16 @@ final class ExternalizableGenerator {
         private final ClassInfo info;
         private final Decision decision;
         private final String superToCall;
+        private final int depth;
         /** Whether the class uses dynamic constants (final fields through the runtime, or the bulk record). */
         private final boolean condy;
         private final boolean frames;
 
-        Rewriter(final ClassVisitor next, final ClassInfo info, final Decision decision) {
+        Rewriter(final ClassVisitor next, final ClassInfo info, final Decision decision, final int depth) {
             super(Opcodes.ASM9, next);
             this.info = info;
             this.decision = decision;
+            this.depth = depth;
             this.superToCall = decision.convertedSuperclass() == null ? null : info.superName;
             boolean hasFinal = decision.fields().stream().anyMatch(FieldSpec::isFinal);
             this.condy = decision.bulk()
@@ -111,11 +119,10 @@ final class ExternalizableGenerator {
             if (info.noArgConstructor == ClassInfo.NoArgConstructor.ABSENT) {
                 addConstructor();
             }
-            addEntryPoint("writeExternal", WRITE_DESC, WRITE, new String[] {"java/io/IOException"});
-            addEntryPoint("readExternal", READ_DESC, READ,
-                    new String[] {"java/io/IOException", "java/lang/ClassNotFoundException"});
-            addLevel(true);
-            addLevel(false);
+            addEntryPoint("writeExternal", WRITE_DESC, WRITE, Opcodes.INVOKESPECIAL, exceptions(true));
+            addEntryPoint("readExternal", READ_DESC, READ, Opcodes.INVOKEVIRTUAL, exceptions(false));
+            addWriteLevel();
+            addReadLevel();
             super.visitEnd();
         }
 
@@ -130,7 +137,8 @@ final class ExternalizableGenerator {
         }
 
         /** {@code writeExternal}/{@code readExternal}: refuse unconverted subclasses, then run this level. */
-        private void addEntryPoint(final String name, final String desc, final String level, final String[] exceptions) {
+        private void addEntryPoint(final String name, final String desc, final String level, final int invoke,
+                                   final String[] exceptions) {
             MethodVisitor mv = super.visitMethod(Opcodes.ACC_PUBLIC | GENERATED, name, desc, null, exceptions);
             mv.visitCode();
             Label ok = new Label();
@@ -147,52 +155,188 @@ final class ExternalizableGenerator {
             frame(mv, desc.equals(WRITE_DESC) ? OUTPUT : INPUT);
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.name, level, desc, false);
+            mv.visitMethodInsn(invoke, info.name, level, desc, false);
             mv.visitInsn(Opcodes.RETURN);
             mv.visitMaxs(2, 2);
             mv.visitEnd();
         }
 
-        /**
-         * {@code $sb$write} or {@code $sb$read}: the converted superclass's level first, then this level's
-         * layout hash and fields, in chunk methods when the class is wide.
-         *
-         * <p>Reading stores fields as the JDK's {@code defaultReadFields} does: primitives at once, reference
-         * fields only after all of this level's references are read. Objects read in between (which may
-         * point back at this one, e.g. as a key of a set) see the same partly filled state they see under
-         * plain JDK reading.
-         */
-        private void addLevel(final boolean write) {
-            String name = write ? WRITE : READ;
-            String desc = write ? WRITE_DESC : READ_DESC;
-            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PROTECTED | GENERATED, name, desc, null, exceptions(write));
+        /** {@code $sb$write}: the converted superclass's level first, then this level's hash and fields. */
+        private void addWriteLevel() {
+            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PROTECTED | GENERATED, WRITE, WRITE_DESC, null,
+                    exceptions(true));
             mv.visitCode();
             if (superToCall != null) {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
                 mv.visitVarInsn(Opcodes.ALOAD, 1);
-                mv.visitMethodInsn(Opcodes.INVOKESPECIAL, superToCall, name, desc, false);
+                mv.visitMethodInsn(Opcodes.INVOKESPECIAL, superToCall, WRITE, WRITE_DESC, false);
             }
-            int maxLocals = write ? 2 : 3;
-            if (write) {
-                mv.visitVarInsn(Opcodes.ALOAD, 1);
-                mv.visitLdcInsn(decision.shapeHash());
-                mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, OUTPUT, "writeInt", "(I)V", true);
-            } else {
-                checkShape(mv);
-            }
-            List<FieldSpec> fields = decision.fields();
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitLdcInsn(decision.shapeHash());
+            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, OUTPUT, "writeInt", "(I)V", true);
             if (decision.bulk()) {
-                bulkCode(mv, write);
-            } else if (write) {
-                inChunks(mv, fields, name, desc, new int[] {1}, true, this::writeField);
+                loadBulkLayout(mv);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BULK_LAYOUT, "write", "(Ljava/lang/Object;L" + OUTPUT + ";)V",
+                        false);
             } else {
-                inChunks(mv, fields.stream().filter(FieldSpec::isPrimitive).toList(), name, desc, new int[] {1},
-                        false, this::readPrimitive);
-                maxLocals += readReferences(mv, fields.stream().filter(f -> !f.isPrimitive()).toList());
+                inChunks(mv, decision.fields(), WRITE, WRITE_DESC, new int[] {1}, true, this::writeField);
             }
             mv.visitInsn(Opcodes.RETURN);
-            mv.visitMaxs(4, maxLocals);
+            mv.visitMaxs(4, 2);
             mv.visitEnd();
+        }
+
+        /**
+         * This level's read: {@code $sb$read} at depth 0, else the override of the parent's
+         * {@code $sb$next$<depth-1>}. It checks the hash, reads this level's values into locals, lets the
+         * levels below read theirs ({@code $sb$next$<depth>}, empty unless a converted subclass overrides
+         * it), and only then stores its own fields. So no field of the object is set before all of its data
+         * is read, as in plain JDK reading ({@code ObjectInputStream.readSerialData} defers every level's
+         * field values to the end); objects read in between (which may point back at this one, e.g. as a
+         * set element) see the same default state they see under plain JDK reading.
+         */
+        private void addReadLevel() {
+            String name = depth == 0 ? READ : NEXT + (depth - 1);
+            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PROTECTED | GENERATED, name, READ_DESC, null,
+                    exceptions(false));
+            mv.visitCode();
+            checkShape(mv);
+            List<FieldSpec> fields = decision.fields();
+            Runnable stores;
+            int maxLocals;
+            if (decision.bulk()) {
+                loadBulkLayout(mv);
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BULK_LAYOUT, "readRecord", "(L" + INPUT + ";)[B", false);
+                mv.visitVarInsn(Opcodes.ASTORE, 3);
+                maxLocals = 4;
+                stores = () -> {
+                    loadBulkLayout(mv);
+                    mv.visitVarInsn(Opcodes.ALOAD, 0);
+                    mv.visitVarInsn(Opcodes.ALOAD, 3);
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BULK_LAYOUT, "apply", "(Ljava/lang/Object;[B)V", false);
+                };
+            } else if (fields.size() <= FIELDS_PER_METHOD) {
+                maxLocals = readIntoLocals(mv, fields);
+                stores = () -> storeFromLocals(mv, fields);
+            } else {
+                readWide(mv, fields);
+                maxLocals = 5;
+                stores = () -> inChunks(mv, fields, READ + "$store", "([B[Ljava/lang/Object;)V", new int[] {3, 4},
+                        false, this::storeWide);
+            }
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, info.name, NEXT + depth, READ_DESC, false);
+            stores.run();
+            mv.visitInsn(Opcodes.RETURN);
+            mv.visitMaxs(5, maxLocals);
+            mv.visitEnd();
+
+            MethodVisitor next = super.visitMethod(Opcodes.ACC_PROTECTED | GENERATED, NEXT + depth, READ_DESC, null,
+                    exceptions(false));
+            next.visitCode();
+            next.visitInsn(Opcodes.RETURN);
+            next.visitMaxs(0, 2);
+            next.visitEnd();
+        }
+
+        /** Reads each field with its typed method into locals from 3 on (references checked on the spot). */
+        private int readIntoLocals(final MethodVisitor mv, final List<FieldSpec> fields) {
+            int local = 3;
+            for (FieldSpec f : fields) {
+                Type type = Type.getType(f.descriptor());
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                if (f.isPrimitive()) {
+                    String method = "read" + typeName(f);
+                    mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, INPUT, method, "()" + f.descriptor(), true);
+                } else {
+                    mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, INPUT, "readObject", "()Ljava/lang/Object;", true);
+                    checkcast(mv, f);
+                }
+                mv.visitVarInsn(type.getOpcode(Opcodes.ISTORE), local);
+                local += type.getSize();
+            }
+            return local;
+        }
+
+        private void storeFromLocals(final MethodVisitor mv, final List<FieldSpec> fields) {
+            int local = 3;
+            for (FieldSpec f : fields) {
+                Type type = Type.getType(f.descriptor());
+                boolean viaRuntime = loadFinalField(mv, f);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitVarInsn(type.getOpcode(Opcodes.ILOAD), local);
+                storeTop(mv, f, viaRuntime);
+                local += type.getSize();
+            }
+        }
+
+        /**
+         * A wide level: all primitives in one {@code readFully} into a {@code byte[]} (local 3; they are
+         * contiguous, big-endian, in stream order), references into an {@code Object[]} (local 4) by chunk
+         * methods whose locals are {@code this, in, values}.
+         */
+        private void readWide(final MethodVisitor mv, final List<FieldSpec> fields) {
+            int primitiveBytes = 0;
+            List<FieldSpec> references = new java.util.ArrayList<>();
+            for (FieldSpec f : fields) {
+                if (f.isPrimitive()) {
+                    primitiveBytes += streamWidth(f);
+                } else {
+                    references.add(f);
+                }
+            }
+            mv.visitLdcInsn(primitiveBytes);
+            mv.visitIntInsn(Opcodes.NEWARRAY, Opcodes.T_BYTE);
+            mv.visitVarInsn(Opcodes.ASTORE, 3);
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitVarInsn(Opcodes.ALOAD, 3);
+            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, INPUT, "readFully", "([B)V", true);
+            mv.visitLdcInsn(references.size());
+            mv.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/Object");
+            mv.visitVarInsn(Opcodes.ASTORE, 4);
+            inChunks(mv, references, READ + "$refs", "(L" + INPUT + ";[Ljava/lang/Object;)V", new int[] {1, 4},
+                    false, (cv, f, index) -> {
+                        cv.visitVarInsn(Opcodes.ALOAD, 2);
+                        cv.visitLdcInsn(index);
+                        cv.visitVarInsn(Opcodes.ALOAD, 1);
+                        cv.visitMethodInsn(Opcodes.INVOKEINTERFACE, INPUT, "readObject", "()Ljava/lang/Object;", true);
+                        checkcast(cv, f);
+                        cv.visitInsn(Opcodes.AASTORE);
+                    });
+        }
+
+        /**
+         * Stores field {@code index} of the level (in a chunk method whose locals are {@code this,
+         * primitives, references}): primitives decoded from their stream position, references from the array.
+         */
+        private void storeWide(final MethodVisitor cv, final FieldSpec f, final int index) {
+            List<FieldSpec> fields = decision.fields();
+            int at = 0;
+            int reference = 0;
+            for (int i = 0; i < index; i++) {
+                if (fields.get(i).isPrimitive()) {
+                    at += streamWidth(fields.get(i));
+                } else {
+                    reference++;
+                }
+            }
+            boolean viaRuntime = loadFinalField(cv, f);
+            cv.visitVarInsn(Opcodes.ALOAD, 0);
+            if (f.isPrimitive()) {
+                cv.visitVarInsn(Opcodes.ALOAD, 1);
+                cv.visitLdcInsn(at);
+                cv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNTIME, "get" + typeName(f), "([BI)" + f.descriptor(), false);
+            } else {
+                cv.visitVarInsn(Opcodes.ALOAD, 2);
+                cv.visitLdcInsn(reference);
+                cv.visitInsn(Opcodes.AALOAD);
+                checkcast(cv, f);
+            }
+            storeTop(cv, f, viaRuntime);
         }
 
         /**
@@ -230,44 +374,6 @@ final class ExternalizableGenerator {
             }
         }
 
-        /**
-         * Reads this level's reference fields, then stores them all: through locals 3.. when they are few,
-         * else through an {@code Object[]} in local 3 filled and emptied by chunk methods (whose locals are
-         * {@code this, in, values} and {@code this, values}). Returns the locals used beyond the first three.
-         */
-        private int readReferences(final MethodVisitor mv, final List<FieldSpec> references) {
-            if (references.size() <= FIELDS_PER_METHOD) {
-                for (int i = 0; i < references.size(); i++) {
-                    mv.visitVarInsn(Opcodes.ALOAD, 1);
-                    mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, INPUT, "readObject", "()Ljava/lang/Object;", true);
-                    mv.visitVarInsn(Opcodes.ASTORE, 3 + i);
-                }
-                for (int i = 0; i < references.size(); i++) {
-                    int local = 3 + i;
-                    store(mv, references.get(i), () -> mv.visitVarInsn(Opcodes.ALOAD, local));
-                }
-                return references.size();
-            }
-            mv.visitLdcInsn(references.size());
-            mv.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/Object");
-            mv.visitVarInsn(Opcodes.ASTORE, 3);
-            inChunks(mv, references, READ + "$refs", "(L" + INPUT + ";[Ljava/lang/Object;)V", new int[] {1, 3},
-                    false, (cv, f, index) -> {
-                        cv.visitVarInsn(Opcodes.ALOAD, 2);
-                        cv.visitLdcInsn(index);
-                        cv.visitVarInsn(Opcodes.ALOAD, 1);
-                        cv.visitMethodInsn(Opcodes.INVOKEINTERFACE, INPUT, "readObject", "()Ljava/lang/Object;", true);
-                        cv.visitInsn(Opcodes.AASTORE);
-                    });
-            inChunks(mv, references, READ + "$store", "([Ljava/lang/Object;)V", new int[] {3}, false,
-                    (cv, f, index) -> store(cv, f, () -> {
-                        cv.visitVarInsn(Opcodes.ALOAD, 1);
-                        cv.visitLdcInsn(index);
-                        cv.visitInsn(Opcodes.AALOAD);
-                    }));
-            return 1;
-        }
-
         /** Reads this level's shape hash and throws InvalidClassException when it is not ours. */
         private void checkShape(final MethodVisitor mv) {
             Label ok = new Label();
@@ -289,18 +395,14 @@ final class ExternalizableGenerator {
             }
         }
 
-        /** {@code BulkLayout.write(this, out)} or {@code BulkLayout.read(this, in)} on this level's record. */
-        private void bulkCode(final MethodVisitor mv, final boolean write) {
+        /** Pushes this level's {@code BulkLayout}, a dynamic constant naming the record's fields in order. */
+        private void loadBulkLayout(final MethodVisitor mv) {
             StringBuilder spec = new StringBuilder();
             for (FieldSpec f : decision.fields()) {
                 spec.append(spec.length() == 0 ? "" : ";").append(f.name()).append(':').append(f.descriptor());
             }
             mv.visitLdcInsn(new ConstantDynamic("$sb$bulk", "L" + BULK_LAYOUT + ";", BULK_LAYOUT_BOOTSTRAP,
                     spec.toString()));
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BULK_LAYOUT, write ? "write" : "read",
-                    "(Ljava/lang/Object;L" + (write ? OUTPUT : INPUT) + ";)V", false);
         }
 
         private void frame(final MethodVisitor mv, final String stream) {
@@ -330,10 +432,15 @@ final class ExternalizableGenerator {
                     method.substring(colon + 1), true);
         }
 
-        /** {@code this.f = in.readX()}, through the runtime's {@code FinalField} when {@code f} is final. */
-        private void readPrimitive(final MethodVisitor mv, final FieldSpec f, final int index) {
-            String type = f.descriptor();
-            String method = switch (type.charAt(0)) {
+        private static void checkcast(final MethodVisitor mv, final FieldSpec f) {
+            if (!f.descriptor().equals("Ljava/lang/Object;")) {
+                mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getType(f.descriptor()).getInternalName());
+            }
+        }
+
+        /** {@code Boolean}, {@code Int}, ...: the suffix of the typed DataInput and FinalField methods. */
+        private static String typeName(final FieldSpec f) {
+            return switch (f.descriptor().charAt(0)) {
                 case 'Z' -> "Boolean";
                 case 'B' -> "Byte";
                 case 'C' -> "Char";
@@ -342,24 +449,13 @@ final class ExternalizableGenerator {
                 case 'J' -> "Long";
                 case 'F' -> "Float";
                 case 'D' -> "Double";
-                default -> throw new IllegalStateException("not a primitive field: " + info.name + "." + f.name());
+                default -> "Reference";
             };
-            boolean viaRuntime = loadFinalField(mv, f);
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, INPUT, "read" + method, "()" + type, true);
-            storeTop(mv, f, viaRuntime, "set" + method, type);
         }
 
-        /** Stores the reference {@code loadValue} pushes into {@code f}, checked against the field's type. */
-        private void store(final MethodVisitor mv, final FieldSpec f, final Runnable loadValue) {
-            boolean viaRuntime = loadFinalField(mv, f);
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            loadValue.run();
-            if (!f.descriptor().equals("Ljava/lang/Object;")) {
-                mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getType(f.descriptor()).getInternalName());
-            }
-            storeTop(mv, f, viaRuntime, "setReference", "Ljava/lang/Object;");
+        /** Bytes a primitive takes in the stream ({@code DataOutput}: boolean 1, char 2, ...). */
+        private static int streamWidth(final FieldSpec f) {
+            return FieldSpec.width(f.descriptor());
         }
 
         /** Pushes the {@code FinalField} constant when {@code f} must be stored through the runtime. */
@@ -373,11 +469,11 @@ final class ExternalizableGenerator {
         }
 
         /** With {@code this} and the value on the stack: {@code putfield}, or the {@code FinalField} setter. */
-        private void storeTop(final MethodVisitor mv, final FieldSpec f, final boolean viaRuntime,
-                              final String setter, final String setterType) {
+        private void storeTop(final MethodVisitor mv, final FieldSpec f, final boolean viaRuntime) {
             if (viaRuntime) {
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, FINAL_FIELD, setter, "(Ljava/lang/Object;" + setterType + ")V",
-                        false);
+                String valueType = f.isPrimitive() ? f.descriptor() : "Ljava/lang/Object;";
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, FINAL_FIELD, "set" + typeName(f),
+                        "(Ljava/lang/Object;" + valueType + ")V", false);
             } else {
                 mv.visitFieldInsn(Opcodes.PUTFIELD, info.name, f.name(), f.descriptor());
             }

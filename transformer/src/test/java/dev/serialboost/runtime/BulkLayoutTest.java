@@ -59,7 +59,7 @@ class BulkLayoutTest {
             out.write(record);
         }
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            layout.read(o, in);
+            layout.apply(o, layout.readRecord(in));
         }
     }
 

@@ -48,6 +48,8 @@ import dev.serialboost.corpus.generics.Box;
 import dev.serialboost.corpus.generics.Ranked;
 import dev.serialboost.corpus.generics.StringBox;
 import dev.serialboost.corpus.graphs.Catalog;
+import dev.serialboost.corpus.graphs.KeyedBase;
+import dev.serialboost.corpus.graphs.KeyedNode;
 import dev.serialboost.corpus.graphs.CycA;
 import dev.serialboost.corpus.graphs.CycB;
 import dev.serialboost.corpus.graphs.CycC;
@@ -407,6 +409,8 @@ class CorpusRoundTripTest {
                         .skipped(CONSTRUCTOR_RUNS_CODE, InitializedCollections.class)
                         .converted(Payload.class),
                 c("hash-set-cycle-sees-partial-state", fx("graphs", "HashKeyCycleCase")).converted(Entity.class),
+                c("superclass-key-unset-while-subclass-set-is-read", fx("graphs", "KeyedHierarchyCycleCase"))
+                        .converted(KeyedBase.class, KeyedNode.class),
 
                 // 21. wide classes
                 c("wide-300-mixed-fields", fx("wide", "WideMixedCase")).converted(WideMixed.class),

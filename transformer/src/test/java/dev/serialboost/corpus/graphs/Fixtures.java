@@ -155,6 +155,23 @@ public final class Fixtures {
         }
     }
 
+    public static final class KeyedHierarchyCycleCase extends Fixture {
+        @Override
+        public Object get() {
+            return KeyedNode.ring(11, 12, 13);
+        }
+
+        /** Records whether the set finds each member after reading; compared across loaders. */
+        @Override
+        public String apply(final Object copy) {
+            KeyedNode n = (KeyedNode) copy;
+            for (KeyedBase member : n.peers) {
+                ((KeyedNode) member).containsItself = n.peers.contains(member);
+            }
+            return null;
+        }
+    }
+
     public static final class InitializedCollectionsCase extends Fixture {
         @Override
         public Object get() {
