@@ -19,12 +19,14 @@ import java.util.function.Function;
  * @param verbose      {@code verbose}: one stderr line per serializable class with its decision (default false)
  * @param summary      {@code summary}: a stderr line with counts by outcome when the JVM exits (default false)
  * @param dump         {@code dump}: a directory to write each converted class file to, for javap (default none)
+ * @param legacy       {@code legacy}: read streams written without serialboost into converted classes,
+ *                     by patching two {@code java.io} method bodies (default true)
  */
 record AgentConfig(boolean enabled, ConfigFile rules, String configSource, boolean verbose, boolean summary,
-                   Path dump) {
+                   Path dump, boolean legacy) {
 
     /** Setting names, in the order the documentation lists them. */
-    static final List<String> SETTINGS = List.of("config", "enabled", "verbose", "summary", "dump");
+    static final List<String> SETTINGS = List.of("config", "enabled", "verbose", "summary", "dump", "legacy");
 
     /** Settings as found, with where each came from. */
     private record Found(String value, String source) {
@@ -66,7 +68,7 @@ record AgentConfig(boolean enabled, ConfigFile rules, String configSource, boole
         Found dump = found.get("dump");
         return new AgentConfig(enabled, rules, config == null ? "no config file" : config.value + " (" + config.source + ")",
                 flag(found, "verbose", false), flag(found, "summary", false),
-                dump == null || dump.value.isEmpty() ? null : Path.of(dump.value));
+                dump == null || dump.value.isEmpty() ? null : Path.of(dump.value), flag(found, "legacy", true));
     }
 
     private static void collect(final Map<String, String> source, final String prefix,

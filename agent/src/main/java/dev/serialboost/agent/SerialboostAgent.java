@@ -57,6 +57,7 @@ public final class SerialboostAgent {
                         + runtimeProblem + "); serialboost stays inactive and the application runs unchanged");
                 return;
             }
+            String legacyProblem = config.legacy() ? LegacyReadingInstaller.install(inst) : "switched off (legacy=false)";
             Report report = new Report(err, config.verbose());
             TransformOptions options = TransformOptions.DEFAULTS;
             if (config.rules() != null) {
@@ -77,6 +78,9 @@ public final class SerialboostAgent {
             started = true;
             StringBuilder line = new StringBuilder(version()).append(" active (config: ").append(config.configSource())
                     .append(')');
+            if (legacyProblem != null) {
+                line.append("; reading streams written without serialboost is off: ").append(legacyProblem);
+            }
             if (attached) {
                 line.append("; attached late: ").append(loadedSerializable)
                         .append(" serializable classes already loaded stay unconverted");
