@@ -70,6 +70,11 @@ final class Report {
         }
     }
 
+    /** {@code CUSTOM_SERIALIZATION} as {@code custom-serialization}: how reasons appear in summaries. */
+    static String kebab(final SkipReason reason) {
+        return reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
     long errors() {
         return errors.get();
     }
@@ -81,8 +86,7 @@ final class Report {
         for (Map.Entry<SkipReason, LongAdder> e : skipped.entrySet()) {
             long n = e.getValue().sum();
             if (n > 0 && !UNINTERESTING.contains(e.getKey())) {
-                reasons.append(reasons.length() == 0 ? " (" : ", ")
-                        .append(e.getKey().name().toLowerCase().replace('_', '-')).append('=').append(n);
+                reasons.append(reasons.length() == 0 ? " (" : ", ").append(kebab(e.getKey())).append('=').append(n);
                 skippedTotal += n;
             }
         }

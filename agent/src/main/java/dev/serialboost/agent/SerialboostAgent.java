@@ -31,11 +31,19 @@ public final class SerialboostAgent {
         start(args, inst, true);
     }
 
-    /** {@code java -jar serialboost-agent.jar}: explains how to use the jar. */
+    /**
+     * {@code java -jar serialboost-agent.jar scan ...} lists the decisions for the classes of a jar, a
+     * directory or a class path (see {@link Scan}); without arguments, explains how to use the jar.
+     */
     public static void main(final String[] args) {
-        System.out.println("serialboost " + version() + " is a Java agent. Attach it with:");
+        if (args.length > 0 && args[0].equals("scan")) {
+            System.exit(Scan.run(java.util.List.of(args).subList(1, args.length), System.out, System.err));
+        }
+        System.out.println(version() + " is a Java agent. Attach it with:");
         System.out.println("  java -javaagent:serialboost-agent.jar[=NAME=value,...] -jar your-app.jar");
         System.out.println("Settings: " + String.join(", ", AgentConfig.SETTINGS) + " (see docs/configuration.md)");
+        System.out.println("Review what it would convert first:");
+        System.out.println("  java -jar serialboost-agent.jar scan [--config FILE] [--json] your-app.jar");
     }
 
     private static synchronized void start(final String args, final Instrumentation inst, final boolean attached) {

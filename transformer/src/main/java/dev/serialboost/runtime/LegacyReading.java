@@ -77,8 +77,22 @@ public final class LegacyReading {
     public static boolean externalizable(final ObjectStreamClass desc, final ObjectStreamClass model,
                                          final Class<?> cl) throws Throwable {
         boolean externalizable = (boolean) EXTERNALIZABLE.invokeExact(desc);
-        if (desc == model || !externalizable || cl == null || FIELDS.get(cl).isEmpty() && !isConverted(cl)) {
+        if (desc == model || cl == null) {
             return externalizable;
+        }
+        if (!externalizable) {
+            if ((boolean) EXTERNALIZABLE.invokeExact(model) && (boolean) SERIALIZABLE.invokeExact(desc)) {
+                // the JDK is about to refuse: say what probably happened
+                throw new InvalidClassException(cl.getName(), "Serializable incompatible with Externalizable: the"
+                        + " stream has this class in the Externalizable format, as serialboost writes converted"
+                        + " classes, but this JVM reads it as plain Serializable (serialboost excluded or skipped it"
+                        + " here, or the class was loaded before the agent); writer and reader need the same"
+                        + " serialboost configuration, see docs/compatibility.md");
+            }
+            return false;
+        }
+        if (FIELDS.get(cl).isEmpty() && !isConverted(cl)) {
+            return true;
         }
         // a converted class reads a plain (Serializable, not Externalizable) stream descriptor as plain
         boolean plainStream = (boolean) SERIALIZABLE.invokeExact(model) && !(boolean) EXTERNALIZABLE.invokeExact(model);

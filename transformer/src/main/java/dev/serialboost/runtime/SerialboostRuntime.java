@@ -24,12 +24,24 @@ public final class SerialboostRuntime {
                 + " was skipped), or keep the superclass plain with the config line: exclude " + convertedClass);
     }
 
-    /** The exception for stream data written by a class whose serializable fields differ from the reader's. */
-    public static InvalidClassException shapeMismatch(final String className, final int expected, final int actual) {
-        return new InvalidClassException(className, String.format(
-                "serialboost data for this class was written by a version with other serializable fields"
-                        + " (layout %08x in the stream, %08x here); writer and reader need the same class version",
-                actual, expected));
+    /**
+     * The exception for stream data written by a version of a class level whose serializable fields (or
+     * bulk setting) differ from the reader's: names the class and lists the fields the reader expects.
+     */
+    public static InvalidClassException shapeMismatch(final Class<?> level, final int expected, final int actual) {
+        StringBuilder fields = new StringBuilder();
+        for (java.lang.reflect.Field f : level.getDeclaredFields()) {
+            int mods = f.getModifiers();
+            if (!java.lang.reflect.Modifier.isStatic(mods) && !java.lang.reflect.Modifier.isTransient(mods)) {
+                fields.append(fields.length() == 0 ? "" : ", ").append(f.getType().getSimpleName()).append(' ')
+                        .append(f.getName());
+            }
+        }
+        return new InvalidClassException(level.getName(), String.format(
+                "serialboost data for this class was written by a version with other serializable fields or another"
+                        + " bulk setting (layout %08x in the stream, %08x here, where the fields are: %s);"
+                        + " writer and reader need the same class version and configuration (a changed class needs"
+                        + " a new serialVersionUID)", actual, expected, fields.length() == 0 ? "none" : fields));
     }
 
     /** Big-endian {@code boolean} at {@code at}, as {@code DataInput.readBoolean} reads it. */

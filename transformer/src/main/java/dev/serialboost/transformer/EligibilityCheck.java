@@ -124,24 +124,9 @@ final class EligibilityCheck {
         if (ClassHierarchy.isJdk(c.name)) {
             return Decision.skipped(name, SkipReason.JDK_CLASS, "");
         }
-        for (String prefix : AGENT_PACKAGES) {
-            if (c.name.startsWith(prefix)) {
-                return Decision.skipped(name, SkipReason.AGENT_CLASS, "");
-            }
-        }
-        if (c.is(Opcodes.ACC_ENUM) || "java/lang/Enum".equals(c.superName)) {
-            return Decision.skipped(name, SkipReason.ENUM, "");
-        }
-        if ("java/lang/Record".equals(c.superName)) {
-            return Decision.skipped(name, SkipReason.RECORD, "");
-        }
-        if ("java/lang/reflect/Proxy".equals(c.superName) || c.name.contains("$$Lambda")) {
-            return Decision.skipped(name, SkipReason.GENERATED_CLASS, "");
-        }
         if (c.superName == null) {
             return Decision.skipped(name, SkipReason.NOT_SERIALIZABLE, "");
         }
-
         boolean serializable;
         boolean externalizable;
         try {
@@ -155,6 +140,21 @@ final class EligibilityCheck {
         }
         if (externalizable) {
             return Decision.skipped(name, SkipReason.ALREADY_EXTERNALIZABLE, "");
+        }
+
+        for (String prefix : AGENT_PACKAGES) {
+            if (c.name.startsWith(prefix)) {
+                return Decision.skipped(name, SkipReason.AGENT_CLASS, "");
+            }
+        }
+        if (c.is(Opcodes.ACC_ENUM) || "java/lang/Enum".equals(c.superName)) {
+            return Decision.skipped(name, SkipReason.ENUM, "");
+        }
+        if ("java/lang/Record".equals(c.superName)) {
+            return Decision.skipped(name, SkipReason.RECORD, "");
+        }
+        if ("java/lang/reflect/Proxy".equals(c.superName) || c.name.contains("$$Lambda")) {
+            return Decision.skipped(name, SkipReason.GENERATED_CLASS, "");
         }
 
         ClassOptions classOptions = options.policy().optionsFor(name);

@@ -383,11 +383,11 @@ final class ExternalizableGenerator {
             mv.visitVarInsn(Opcodes.ILOAD, 2);
             mv.visitLdcInsn(decision.shapeHash());
             mv.visitJumpInsn(Opcodes.IF_ICMPEQ, ok);
-            mv.visitLdcInsn(info.className());
+            mv.visitLdcInsn(Type.getObjectType(info.name));
             mv.visitLdcInsn(decision.shapeHash());
             mv.visitVarInsn(Opcodes.ILOAD, 2);
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNTIME, "shapeMismatch",
-                    "(Ljava/lang/String;II)Ljava/io/InvalidClassException;", false);
+                    "(Ljava/lang/Class;II)Ljava/io/InvalidClassException;", false);
             mv.visitInsn(Opcodes.ATHROW);
             mv.visitLabel(ok);
             if (frames) {
