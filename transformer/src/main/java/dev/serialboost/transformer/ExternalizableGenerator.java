@@ -21,9 +21,14 @@ import java.util.List;
  *       original value when the class did not declare one;</li>
  *   <li>a public no-arg constructor that only calls the superclass's, when the class has none (an
  *       existing equivalent one is made public instead);</li>
- *   <li>{@code writeExternal} / {@code readExternal}, which refuse unconverted subclasses and delegate to</li>
- *   <li>{@code $sb$write} / {@code $sb$read}, which first call the converted superclass's pair, then
- *       write or check this level's shape hash and its fields in stream order.</li>
+ *   <li>{@code writeExternal} / {@code readExternal}, which refuse unconverted subclasses and delegate to
+ *       the levels below;</li>
+ *   <li>{@code $sb$write}, which calls the converted superclass's first, then writes this level's layout
+ *       hash and fields (field by field, or one bulk record);</li>
+ *   <li>the read level ({@code $sb$read} in the topmost converted class, else an override of the
+ *       parent's {@code $sb$next$<d>}), which checks the hash, reads this level's values, lets the levels
+ *       below read theirs, and then stores (see {@link Rewriter#addReadLevel}); and an empty
+ *       {@code $sb$next$<depth>} for converted subclasses to override.</li>
  * </ul>
  * Stack-map frames are written explicitly, so no class is loaded to compute them.
  */
