@@ -47,6 +47,7 @@ public final class SerialboostAgent {
     }
 
     private static synchronized void start(final String args, final Instrumentation inst, final boolean attached) {
+        long startNanos = System.nanoTime();
         PrintStream err = System.err;
         if (started) {
             err.println(Report.PREFIX + "already active in this JVM; ignoring the second start");
@@ -84,8 +85,9 @@ public final class SerialboostAgent {
             inst.addTransformer(new ConvertingTransformer(new SerialboostTransformer(options), report, config.dump(),
                     loaded), false);
             started = true;
-            StringBuilder line = new StringBuilder(version()).append(" active (config: ").append(config.configSource())
-                    .append(')');
+            StringBuilder line = new StringBuilder(version()).append(" active in ")
+                    .append((System.nanoTime() - startNanos) / 1_000_000).append(" ms (config: ")
+                    .append(config.configSource()).append(')');
             if (legacyProblem != null) {
                 line.append("; reading streams written without serialboost is off: ").append(legacyProblem);
             }

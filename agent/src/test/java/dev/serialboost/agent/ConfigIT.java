@@ -131,8 +131,10 @@ class ConfigIT {
                     + " expected copy " + expectedCopy + ", got " + runsCtor);
         }
 
-        assertAgentLinePrefix(run, "serialboost " + versionIn(run) + " active (config: " + rules
-                + " (agent argument config))");
+        String startLine = run.agentLines().get(0);
+        assertTrue(startLine.matches(Pattern.quote(JvmRunner.PREFIX + "serialboost " + versionIn(run) + " active in ")
+                        + "\\d+" + Pattern.quote(" ms (config: " + rules + " (agent argument config))")),
+                () -> run.fail("unexpected start-up line: " + startLine).getMessage());
         assertAgentLine(run, PKG + "Kept skipped: it is excluded by the configuration (" + rules + " line 2)");
         assertAgentLine(run, PKG + "sub.Excluded skipped: it is excluded by the configuration (" + rules + " line 4)");
         assertAgentLinePrefix(run, PKG + "Converted converted (");

@@ -79,8 +79,12 @@ final class ClassInfo {
      * @throws IllegalArgumentException when the bytes are not a class file ASM can read
      */
     static ClassInfo parse(final byte[] classFile) {
+        return parse(new ClassReader(classFile));
+    }
+
+    static ClassInfo parse(final ClassReader classFile) {
         Reader reader = new Reader();
-        new ClassReader(classFile).accept(reader, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        classFile.accept(reader, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return new ClassInfo(reader);
     }
 

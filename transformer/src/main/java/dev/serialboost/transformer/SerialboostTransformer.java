@@ -1,5 +1,8 @@
 package dev.serialboost.transformer;
 
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+
 import java.util.Objects;
 import java.util.function.Predicate;
 
@@ -52,7 +55,14 @@ public final class SerialboostTransformer {
     public Transformation transform(final byte[] classFile, final ClassHierarchy hierarchy) {
         ClassInfo info;
         try {
-            info = ClassInfo.parse(classFile);
+            ClassReader header = new ClassReader(classFile);
+            if ("java/lang/Object".equals(header.getSuperName()) && header.getInterfaces().length == 0) {
+                // most classes of an application: nothing can make them serializable, no need to parse them
+                return new Transformation(Decision.skipped(header.getClassName().replace('/', '.'),
+                        (header.getAccess() & (Opcodes.ACC_INTERFACE | Opcodes.ACC_MODULE)) != 0
+                                ? SkipReason.NOT_A_CLASS : SkipReason.NOT_SERIALIZABLE, ""), null);
+            }
+            info = ClassInfo.parse(header);
         } catch (RuntimeException e) {
             return new Transformation(Decision.skipped(nameOf(classFile), SkipReason.UNSUPPORTED_CLASS_FILE,
                     String.valueOf(e.getMessage())), null);
@@ -107,7 +117,7 @@ public final class SerialboostTransformer {
 
     private static String nameOf(final byte[] classFile) {
         try {
-            return new org.objectweb.asm.ClassReader(classFile).getClassName().replace('/', '.');
+            return new ClassReader(classFile).getClassName().replace('/', '.');
         } catch (RuntimeException e) {
             return "<unreadable class file>";
         }
