@@ -21,8 +21,8 @@ class DynamicAttachIT {
 
     private static final String PKG = "dev.serialboost.it.attach.";
     private static final Pattern LATE = Pattern.compile(Pattern.quote(JvmRunner.PREFIX)
-            + "serialboost \\S+ active \\(config: no config file\\); attached late: (\\d+) serializable classes already"
-            + " loaded stay unconverted");
+            + "serialboost \\S+ active in \\d+ ms \\(config: no config file\\); attached late: (\\d+)"
+            + " serializable classes already loaded stay unconverted");
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.serialboost.agent.Jdk#both")
