@@ -388,11 +388,12 @@ final class ExternalizableGenerator {
             mv.visitVarInsn(Opcodes.ILOAD, 2);
             mv.visitLdcInsn(decision.shapeHash());
             mv.visitJumpInsn(Opcodes.IF_ICMPEQ, ok);
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
             mv.visitLdcInsn(Type.getObjectType(info.name));
             mv.visitLdcInsn(decision.shapeHash());
             mv.visitVarInsn(Opcodes.ILOAD, 2);
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNTIME, "shapeMismatch",
-                    "(Ljava/lang/Class;II)Ljava/io/InvalidClassException;", false);
+                    "(Ljava/io/ObjectInput;Ljava/lang/Class;II)Ljava/io/InvalidClassException;", false);
             mv.visitInsn(Opcodes.ATHROW);
             mv.visitLabel(ok);
             if (frames) {

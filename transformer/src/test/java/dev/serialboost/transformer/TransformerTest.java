@@ -97,6 +97,10 @@ class TransformerTest {
         InvalidClassException e = assertThrows(InvalidClassException.class, () -> RoundTrip.read(stream, reader));
         assertEquals(name, e.classname);
         assertNotEquals(writer.decision(name).shapeHash(), reader.decision(name).shapeHash());
+        // what differs: the reader's fields, and both layout hashes
+        assertTrue(e.getMessage().contains("where the fields are: int a, int c)"), e.getMessage());
+        assertTrue(e.getMessage().contains(String.format("layout %08x in the stream, %08x here",
+                writer.decision(name).shapeHash(), reader.decision(name).shapeHash())), e.getMessage());
         // and the same shape reads back
         assertEquals(written.getClass().getName(), RoundTrip.read(stream, writer).getClass().getName());
     }
