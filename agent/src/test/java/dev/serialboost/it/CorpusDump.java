@@ -68,6 +68,25 @@ public final class CorpusDump {
         System.out.flush();
     }
 
+    /**
+     * The output {@link #main} prints for the fixtures whose class name matches {@code filters} (same filter
+     * rules as the arguments of {@link #main}), for test apps that run part of the corpus after other work.
+     */
+    public static String dump(final List<String> filters, final boolean graphOnly) throws IOException,
+            URISyntaxException, ClassNotFoundException {
+        StringBuilder out = new StringBuilder();
+        for (String name : fixtures(filters)) {
+            run(name, graphOnly, out);
+        }
+        return out.toString();
+    }
+
+    /** The binary names of the corpus fixtures matching {@code filters}, sorted; classes are loaded, not initialised. */
+    public static List<String> fixtureNames(final List<String> filters) throws IOException, URISyntaxException,
+            ClassNotFoundException {
+        return fixtures(filters);
+    }
+
     private static void run(final String name, final boolean graphOnly, final StringBuilder out) {
         out.append("=== ").append(name).append('\n');
         Fixture fixture;

@@ -7,14 +7,17 @@ import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The two method-body patches to {@code java.base} that let a JVM with the agent read streams written
- * without it (see {@code dev.serialboost.runtime.LegacyReading}), and the check that the running JDK's
- * classes have the shape the patches expect. Both are pure: class bytes in, a verdict or class bytes out.
+ * The method-body patches to {@code java.base} (two classes, four methods) that let a JVM with the agent read
+ * streams written without it (see {@code dev.serialboost.runtime.LegacyReading}), and the check that the
+ * running JDK's classes have the shape the patches expect. Both are pure: class bytes in, a verdict or class bytes out.
  * The patches add no member, so they are legal for retransformation.
  */
 public final class JdkPatches {
@@ -26,19 +29,29 @@ public final class JdkPatches {
     private static final String INIT_NON_PROXY = "initNonProxy";
     private static final String INIT_NON_PROXY_DESC = "(" + OSC_DESC + "Ljava/lang/Class;"
             + "Ljava/lang/ClassNotFoundException;" + OSC_DESC + ")V";
+    private static final String LOOKUP = "lookup";
+    private static final String LOOKUP_DESC = "(Ljava/lang/Class;Z)" + OSC_DESC;
+    /** The two methods that test {@code Externalizable.class.isAssignableFrom(cl)}: constructor and field list. */
+    private static final List<String> EXTERNALIZABLE_TESTERS = List.of("<init>(Ljava/lang/Class;)V",
+            "getSerialFields(Ljava/lang/Class;)[Ljava/io/ObjectStreamField;");
+    private static final String EXTERNALIZABLE = "java/io/Externalizable";
     private static final String CHECK = "defaultCheckFieldValues";
     private static final String SET = "defaultSetFieldValues";
     private static final String VALUES_DESC = "(Ljava/lang/Object;)V";
     private static final String HOOKS = "dev/serialboost/runtime/LegacyReading";
-    private static final String HOOK_VALUES_DESC = "(" + OSC_DESC + "Ljava/lang/Object;[B[Ljava/lang/Object;)Z";
+    private static final String HOOK_VALUES_DESC = "(" + OSC_DESC + "Ljava/lang/Object;[B[Ljava/lang/Object;"
+            + "Ljava/lang/Object;)Z";
 
     private JdkPatches() {
     }
 
     /**
      * Checks both classes against what the patches rely on: {@code initNonProxy} with its known descriptor
-     * reading the {@code externalizable} flag at least twice, and {@code FieldValues} with its
-     * {@code desc}, {@code primValues}, {@code objValues} fields and the two methods the patches prefix.
+     * reading the {@code externalizable} flag at least twice and calling {@code lookup(cl, true)} once, the
+     * {@code ObjectStreamClass(Class)} constructor and {@code getSerialFields(Class)} testing
+     * {@code Externalizable.class.isAssignableFrom} once each, and {@code FieldValues} with its
+     * {@code desc}, {@code primValues}, {@code objValues}, {@code objHandles} fields, its enclosing stream and
+     * the two methods the patches prefix.
      *
      * @return an empty list when both fit, else what does not
      */
@@ -53,9 +66,20 @@ public final class JdkPatches {
         } else if (osc.externalizableReads < 2) {
             problems.add(OBJECT_STREAM_CLASS + "." + INIT_NON_PROXY + " reads the externalizable flag "
                     + osc.externalizableReads + " times, not twice or more");
+        } else if (osc.lookupCalls != 1) {
+            problems.add(OBJECT_STREAM_CLASS + "." + INIT_NON_PROXY + " calls " + LOOKUP + LOOKUP_DESC + " "
+                    + osc.lookupCalls + " times, not once");
+        }
+        for (String method : EXTERNALIZABLE_TESTERS) {
+            int tests = osc.externalizableTests.getOrDefault(method, 0);
+            if (tests != 1) {
+                problems.add(OBJECT_STREAM_CLASS + "." + method + " tests Externalizable.class.isAssignableFrom "
+                        + tests + " times, not once");
+            }
         }
         Shape values = Shape.of(fieldValues);
-        for (String field : List.of("desc:" + OSC_DESC, "primValues:[B", "objValues:[Ljava/lang/Object;")) {
+        for (String field : List.of("desc:" + OSC_DESC, "primValues:[B", "objValues:[Ljava/lang/Object;",
+                "objHandles:[I", "this$0:Ljava/io/ObjectInputStream;")) {
             if (!values.fields.contains(field)) {
                 problems.add(FIELD_VALUES + " has no field " + field);
             }
@@ -73,9 +97,13 @@ public final class JdkPatches {
      *
      * <ul>
      *   <li>{@code ObjectStreamClass.initNonProxy(model, cl, ...)}: every {@code getfield externalizable}
-     *       becomes {@code LegacyReading.externalizable(desc, model, cl)};</li>
+     *       becomes {@code LegacyReading.externalizable(desc, model, cl)}, and the local descriptor
+     *       {@code lookup(cl, true)} passes through {@code LegacyReading.localDescriptor(osc, model, cl)};</li>
+     *   <li>the {@code ObjectStreamClass(Class)} constructor and {@code getSerialFields(Class)}:
+     *       {@code Externalizable.class.isAssignableFrom(cl)} passes through
+     *       {@code LegacyReading.externalizableView(boolean)};</li>
      *   <li>{@code FieldValues.defaultCheckFieldValues(obj)} / {@code defaultSetFieldValues(obj)} start with
-     *       {@code if (LegacyReading.checkFields/setFields(desc, obj, primValues, objValues)) return;}.</li>
+     *       {@code if (LegacyReading.checkFields/setFields(desc, obj, primValues, objValues, this)) return;}.</li>
      * </ul>
      */
     public static byte[] patch(final String internalName, final byte[] classFile) {
@@ -93,6 +121,9 @@ public final class JdkPatches {
                         && descriptor.equals(INIT_NON_PROXY_DESC)) {
                     return new ExternalizableFlagHook(mv);
                 }
+                if (internalName.equals(OBJECT_STREAM_CLASS) && EXTERNALIZABLE_TESTERS.contains(name + descriptor)) {
+                    return new ExternalizableTestHook(mv);
+                }
                 if (internalName.equals(FIELD_VALUES) && descriptor.equals(VALUES_DESC)
                         && (name.equals(CHECK) || name.equals(SET))) {
                     return new FieldValuesHook(mv, name.equals(CHECK) ? "checkFields" : "setFields");
@@ -103,10 +134,25 @@ public final class JdkPatches {
         return writer.toByteArray();
     }
 
-    /** Replaces {@code getfield ObjectStreamClass.externalizable} with the hook that also sees model and cl. */
+    /**
+     * Replaces {@code getfield ObjectStreamClass.externalizable} with the hook that also sees model and cl, and
+     * passes the result of {@code lookup(cl, true)} through {@code LegacyReading.localDescriptor}.
+     */
     private static final class ExternalizableFlagHook extends MethodVisitor {
         ExternalizableFlagHook(final MethodVisitor next) {
             super(Opcodes.ASM9, next);
+        }
+
+        @Override
+        public void visitMethodInsn(final int opcode, final String owner, final String name, final String descriptor,
+                                    final boolean isInterface) {
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            if (isLookup(opcode, owner, name, descriptor)) {
+                super.visitVarInsn(Opcodes.ALOAD, 1);
+                super.visitVarInsn(Opcodes.ALOAD, 2);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "localDescriptor",
+                        "(" + OSC_DESC + OSC_DESC + "Ljava/lang/Class;)" + OSC_DESC, false);
+            }
         }
 
         @Override
@@ -125,6 +171,51 @@ public final class JdkPatches {
         public void visitMaxs(final int maxStack, final int maxLocals) {
             super.visitMaxs(maxStack + 2, maxLocals);
         }
+    }
+
+    /** Passes {@code Externalizable.class.isAssignableFrom(..)} through {@code LegacyReading.externalizableView}. */
+    private static final class ExternalizableTestHook extends MethodVisitor {
+        private final ExternalizableTest test = new ExternalizableTest();
+
+        ExternalizableTestHook(final MethodVisitor next) {
+            super(Opcodes.ASM9, next);
+        }
+
+        @Override
+        public void visitLdcInsn(final Object value) {
+            test.ldc(value);
+            super.visitLdcInsn(value);
+        }
+
+        @Override
+        public void visitMethodInsn(final int opcode, final String owner, final String name, final String descriptor,
+                                    final boolean isInterface) {
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            if (test.completedBy(opcode, owner, name)) {
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "externalizableView", "(Z)Z", false);
+            }
+        }
+    }
+
+    /** Spots {@code ldc Externalizable; ...; invokevirtual Class.isAssignableFrom} in a method's instructions. */
+    private static final class ExternalizableTest {
+        private boolean pending;
+
+        void ldc(final Object value) {
+            pending = value instanceof Type t && t.getInternalName().equals(EXTERNALIZABLE);
+        }
+
+        boolean completedBy(final int opcode, final String owner, final String name) {
+            boolean completed = pending && opcode == Opcodes.INVOKEVIRTUAL && owner.equals("java/lang/Class")
+                    && name.equals("isAssignableFrom");
+            pending = false;
+            return completed;
+        }
+    }
+
+    private static boolean isLookup(final int opcode, final String owner, final String name, final String descriptor) {
+        return opcode == Opcodes.INVOKESTATIC && owner.equals(OBJECT_STREAM_CLASS) && name.equals(LOOKUP)
+                && descriptor.equals(LOOKUP_DESC);
     }
 
     /** Prefixes a FieldValues method with a call to the hook, returning when the hook handled the slot. */
@@ -147,6 +238,7 @@ public final class JdkPatches {
             super.visitFieldInsn(Opcodes.GETFIELD, FIELD_VALUES, "primValues", "[B");
             super.visitVarInsn(Opcodes.ALOAD, 0);
             super.visitFieldInsn(Opcodes.GETFIELD, FIELD_VALUES, "objValues", "[Ljava/lang/Object;");
+            super.visitVarInsn(Opcodes.ALOAD, 0);
             super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, hook, HOOK_VALUES_DESC, false);
             super.visitJumpInsn(Opcodes.IFEQ, original);
             super.visitInsn(Opcodes.RETURN);
@@ -156,7 +248,7 @@ public final class JdkPatches {
 
         @Override
         public void visitMaxs(final int maxStack, final int maxLocals) {
-            super.visitMaxs(Math.max(maxStack, 4), maxLocals);
+            super.visitMaxs(Math.max(maxStack, 5), maxLocals);
         }
     }
 
@@ -165,6 +257,9 @@ public final class JdkPatches {
         final List<String> fields = new ArrayList<>();
         final List<String> methods = new ArrayList<>();
         int externalizableReads;
+        int lookupCalls;
+        /** Per method of {@link #EXTERNALIZABLE_TESTERS}: how often it tests Externalizable.isAssignableFrom. */
+        final Map<String, Integer> externalizableTests = new HashMap<>();
 
         private Shape() {
             super(Opcodes.ASM9);
@@ -188,6 +283,23 @@ public final class JdkPatches {
         @Override
         public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
                                          final String signature, final String[] exceptions) {
+            if (EXTERNALIZABLE_TESTERS.contains(name + descriptor)) {
+                ExternalizableTest test = new ExternalizableTest();
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitLdcInsn(final Object value) {
+                        test.ldc(value);
+                    }
+
+                    @Override
+                    public void visitMethodInsn(final int opcode, final String owner, final String method,
+                                                final String methodDescriptor, final boolean isInterface) {
+                        if (test.completedBy(opcode, owner, method)) {
+                            externalizableTests.merge(name + descriptor, 1, Integer::sum);
+                        }
+                    }
+                };
+            }
             if ((access & Opcodes.ACC_STATIC) != 0) {
                 return null;
             }
@@ -196,6 +308,14 @@ public final class JdkPatches {
                 return null;
             }
             return new MethodVisitor(Opcodes.ASM9) {
+                @Override
+                public void visitMethodInsn(final int opcode, final String owner, final String method,
+                                            final String methodDescriptor, final boolean isInterface) {
+                    if (isLookup(opcode, owner, method, methodDescriptor)) {
+                        lookupCalls++;
+                    }
+                }
+
                 @Override
                 public void visitFieldInsn(final int opcode, final String owner, final String field,
                                            final String fieldDescriptor) {

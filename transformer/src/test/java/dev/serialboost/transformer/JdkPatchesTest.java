@@ -43,6 +43,20 @@ class JdkPatchesTest {
     }
 
     @Test
+    void aJdkWithoutTheExternalizableTestsOfThePlainViewIsRecognised() {
+        // the plain view of a class below a converted superclass relies on these two tests and on lookup(cl, true)
+        byte[] osc = rename(JDK.read(JdkPatches.OBJECT_STREAM_CLASS), Map.of(
+                JdkPatches.OBJECT_STREAM_CLASS + ".getSerialFields(Ljava/lang/Class;)[Ljava/io/ObjectStreamField;",
+                "serialFieldsOf",
+                JdkPatches.OBJECT_STREAM_CLASS + ".lookup(Ljava/lang/Class;Z)Ljava/io/ObjectStreamClass;",
+                "lookupDescriptor"));
+        List<String> problems = JdkPatches.check(osc, JDK.read(JdkPatches.FIELD_VALUES));
+        assertEquals(2, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("initNonProxy calls lookup(Ljava/lang/Class;Z)"), problems.toString());
+        assertTrue(problems.get(1).contains("getSerialFields(Ljava/lang/Class;)"), problems.toString());
+    }
+
+    @Test
     void patchedClassesPassVerification() {
         for (String name : List.of(JdkPatches.OBJECT_STREAM_CLASS, JdkPatches.FIELD_VALUES)) {
             byte[] original = JDK.read(name);
