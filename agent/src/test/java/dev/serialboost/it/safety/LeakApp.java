@@ -1,0 +1,95 @@
+package dev.serialboost.it.safety;
+
+import java.lang.ref.WeakReference;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Test app for LeakIT: deploys a small web application {@value #DEPLOYMENTS} times, each time in a new child-first
+ * class loader (servlet-container style), lets it serialize its classes (round trips in several threads, and a
+ * stream written without serialboost), undeploys it by dropping every reference to the loader, and then checks
+ * that all the loaders are collected: a {@link WeakReference} to each must clear within a bounded number of
+ * {@code System.gc()} calls.
+ *
+ * <p>Arguments: the directory of the web application's classes, and a file holding a stream its
+ * {@code WebApp.sample()} wrote on a JVM without serialboost.
+ */
+public final class LeakApp {
+
+    public static final int DEPLOYMENTS = 3;
+    static final int GC_ATTEMPTS = 40;
+
+    private LeakApp() {
+    }
+
+    public static void main(final String[] args) throws Exception {
+        Path classes = Path.of(args[0]);
+        byte[] legacy = Files.readAllBytes(Path.of(args[1]));
+        List<WeakReference<ClassLoader>> loaders = new ArrayList<>();
+        for (int i = 0; i < DEPLOYMENTS; i++) {
+            loaders.add(deployUseAndUndeploy(classes, legacy, i));
+        }
+        int attempts = 0;
+        while (loaders.stream().anyMatch(r -> r.get() != null) && attempts < GC_ATTEMPTS) {
+            attempts++;
+            System.gc();
+            Thread.sleep(50);
+        }
+        long collected = loaders.stream().filter(r -> r.get() == null).count();
+        System.out.println("collected=" + collected + "/" + DEPLOYMENTS + (collected == DEPLOYMENTS ? "" : " after "
+                + attempts + " System.gc() calls"));
+    }
+
+    /** One deployment; everything it made is unreachable when this returns, but for the weak reference. */
+    private static WeakReference<ClassLoader> deployUseAndUndeploy(final Path classes, final byte[] legacy,
+                                                                   final int deployment) throws Exception {
+        WebAppLoader loader = new WebAppLoader(new URL[] {classes.toUri().toURL()}, ClassLoader.getSystemClassLoader());
+        Class<?> app = Class.forName("dev.serialboost.it.safety.webapp.WebApp", true, loader);
+        String report = (String) app.getMethod("run", byte[].class).invoke(null, legacy);
+        System.out.println("deployment " + deployment + ": " + report);
+        loader.close();
+        return new WeakReference<>(loader);
+    }
+
+    /** Child-first for everything but the JDK, as a servlet container's web-app loader. */
+    static final class WebAppLoader extends URLClassLoader {
+        static {
+            registerAsParallelCapable();
+        }
+
+        WebAppLoader(final URL[] urls, final ClassLoader parent) {
+            super("webapp", urls, parent);
+        }
+
+        @Override
+        protected Class<?> loadClass(final String name, final boolean resolve) throws ClassNotFoundException {
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> c = findLoadedClass(name);
+                if (c == null && !name.startsWith("java.")) {
+                    try {
+                        c = findClass(name);
+                    } catch (ClassNotFoundException e) {
+                        c = null;
+                    }
+                }
+                if (c == null) {
+                    c = super.loadClass(name, false);
+                }
+                if (resolve) {
+                    resolveClass(c);
+                }
+                return c;
+            }
+        }
+
+        @Override
+        public URL getResource(final String name) {
+            URL url = findResource(name);
+            return url != null ? url : super.getResource(name);
+        }
+    }
+}
