@@ -1,0 +1,140 @@
+package dev.serialboost.bench;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.io.PrintStream;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Calls every benchmark method of a {@link Plan} once, outside JMH, and checks what it did: every read
+ * method must give back a graph equal to the one written ({@link GraphDigest}, identity included), and every
+ * write method reports its size. One line per call on stdout:
+ *
+ * <pre>
+ * size   JdkStreamBenchmark.writeOnePerStream workload=MarketData form=SERIALIZABLE 251
+ * digest JdkStreamBenchmark.readOnePerStream workload=MarketData form=SERIALIZABLE 9f1c0a7d3e55b210
+ * </pre>
+ *
+ * <p>{@link BenchRunner} runs it in one JVM per mode before the benchmarks (it fails fast, gives the size
+ * table of the report, and, with the agent's {@code verbose=true}, shows which classes were converted how).
+ * The unit tests call {@link #run} in-process; the integration test runs it with the real agent and compares
+ * the lines with those of a JVM without it.
+ */
+public final class SelfCheck {
+
+    private static final String BLACKHOLE_PASSWORD =
+            "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.";
+
+    private SelfCheck() {
+    }
+
+    /** {@code SelfCheck <mode> [workload,...]}: exit code 0 when every call checked out, 1 otherwise. */
+    public static void main(final String[] args) {
+        AgentMode mode = AgentMode.of(args.length > 0 ? args[0] : "off");
+        List<Workload> workloads = args.length > 1
+                ? Arrays.stream(args[1].split(",")).map(Workload::valueOf).toList()
+                : List.of(Workload.values());
+        try {
+            List<String> lines = run(Plan.of(mode, workloads));
+            lines.forEach(System.out::println);
+            System.out.println("selfcheck ok: " + lines.size() + " calls");
+        } catch (Throwable t) {
+            PrintStream err = System.err;
+            err.println("selfcheck FAILED: " + t);
+            t.printStackTrace(err);
+            System.exit(1);
+        }
+    }
+
+    /** Runs every method of the plan once; returns the size and digest lines; throws on the first mismatch. */
+    public static List<String> run(final Plan plan) throws Exception {
+        AgentMode.verify(plan.isEmpty() ? List.of() : plan.modelClasses());
+        List<String> lines = new ArrayList<>();
+        Blackhole bh = new Blackhole(BLACKHOLE_PASSWORD);
+        for (Class<?> benchmark : plan.benchmarks()) {
+            for (Map<String, String> params : plan.combinations(benchmark)) {
+                lines.addAll(runOnce(benchmark, params, bh));
+            }
+        }
+        return lines;
+    }
+
+    /** One state of {@code benchmark} with {@code params}: set-up, then each benchmark method once. */
+    static List<String> runOnce(final Class<?> benchmark, final Map<String, String> params, final Blackhole bh)
+            throws Exception {
+        Object state = benchmark.getDeclaredConstructor().newInstance();
+        StringBuilder label = new StringBuilder();
+        for (Map.Entry<String, String> p : params.entrySet()) {
+            Field f = benchmark.getField(p.getKey());
+            f.set(state, f.getType().isEnum() ? enumValue(f.getType(), p.getValue()) : p.getValue());
+            label.append(' ').append(p.getKey()).append('=').append(p.getValue());
+        }
+        for (Method m : benchmark.getMethods()) {
+            if (m.isAnnotationPresent(Setup.class)) {
+                invoke(m, state);
+            }
+        }
+        Method expectedMethod = benchmark.getDeclaredMethod("expected");
+        Object[] expected = (Object[]) invoke(expectedMethod, state);
+        List<Method> methods = new ArrayList<>(Arrays.stream(benchmark.getMethods())
+                .filter(m -> m.isAnnotationPresent(Benchmark.class)).toList());
+        methods.sort(Comparator.comparing(Method::getName));
+        if (methods.isEmpty()) {
+            throw new IllegalStateException(benchmark.getName() + " has no @Benchmark method");
+        }
+        List<String> lines = new ArrayList<>();
+        for (Method m : methods) {
+            String name = benchmark.getSimpleName() + "." + m.getName();
+            Object result = m.getParameterCount() == 0 ? invoke(m, state) : invoke(m, state, bh);
+            if (m.getName().startsWith("write")) {
+                int bytes = (Integer) result;
+                if (bytes <= 0) {
+                    throw new IllegalStateException(name + label + " wrote " + bytes + " bytes");
+                }
+                lines.add("size " + name + label + " " + bytes);
+            } else if (m.getName().startsWith("read")) {
+                Object source = m.getName().contains("One") ? expected[0] : expected[1];
+                String want = GraphDigest.of(source);
+                String got = GraphDigest.of(result);
+                if (!want.equals(got)) {
+                    throw new IllegalStateException(name + label + " read a different graph than was written:\n"
+                            + "  written: " + abbreviate(want) + "\n  read:    " + abbreviate(got));
+                }
+                lines.add("digest " + name + label + " " + GraphDigest.hash(result));
+            } else {
+                throw new IllegalStateException(name + ": benchmark methods are named write* or read*");
+            }
+        }
+        return lines;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object enumValue(final Class<?> type, final String name) {
+        return Enum.valueOf((Class) type, name);
+    }
+
+    private static Object invoke(final Method m, final Object target, final Object... args) throws Exception {
+        try {
+            m.setAccessible(true);
+            return m.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof Exception cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    private static String abbreviate(final String s) {
+        return s.length() <= 400 ? s : s.substring(0, 400) + "... (" + s.length() + " chars)";
+    }
+}
