@@ -200,8 +200,10 @@ final class EligibilityCheck {
             }
             case RUNS_CODE -> {
                 if (!classOptions.runNoArgConstructor()) {
-                    return Decision.skipped(name, SkipReason.CONSTRUCTOR_RUNS_CODE,
-                            "allow it with the class option run-constructor (" + classOptions.origin() + ")");
+                    String rule = classOptions.equals(ClassOptions.DEFAULT) ? "a config rule 'include " + name
+                            + " run-constructor'" : "the option run-constructor on the rule that matches it ("
+                            + classOptions.origin() + ")";
+                    return Decision.skipped(name, SkipReason.CONSTRUCTOR_RUNS_CODE, "allow it with " + rule);
                 }
                 notes.add(RUNS_CONSTRUCTOR + name + " (class option run-constructor)");
             }

@@ -61,6 +61,24 @@ class TransformerTest {
     }
 
     @Test
+    void aNoArgConstructorWithCodeIsSkippedWithTheRuleThatAllowsIt() {
+        String name = dev.serialboost.corpus.ctor.CtorCountsInstances.class.getName();
+        ClassFileSource files = ClassFileSource.of(parent);
+        Decision noRule = transformer.decide(name, transformer.newHierarchy(files));
+        assertEquals(SkipReason.CONSTRUCTOR_RUNS_CODE, noRule.reason());
+        assertEquals("allow it with a config rule 'include " + name + " run-constructor'", noRule.detail());
+
+        ClassOptions matched = ClassOptions.DEFAULT.withOrigin("app.conf line 4");
+        SerialboostTransformer ruled = new SerialboostTransformer(TransformOptions.DEFAULTS.withPolicy(n -> matched));
+        Decision withRule = ruled.decide(name, ruled.newHierarchy(files));
+        assertEquals("allow it with the option run-constructor on the rule that matches it (app.conf line 4)",
+                withRule.detail());
+        SerialboostTransformer allowed = new SerialboostTransformer(TransformOptions.DEFAULTS.withPolicy(
+                n -> matched.withRunNoArgConstructor(true)));
+        assertTrue(allowed.decide(name, allowed.newHierarchy(files)).isConverted());
+    }
+
+    @Test
     void unconvertedSubclassOfConvertedClassFailsLoudlyNamingBothAndTheFix() throws Exception {
         ChildFirstLoader loader = ChildFirstLoader.transformed(parent, FIXTURES, transformer);
         Object child = loader.loadClass(Fixtures.CustomChild.class.getName()).getConstructor().newInstance();
