@@ -12,9 +12,7 @@ import java.lang.invoke.MethodType;
 import java.lang.ref.Reference;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -61,11 +59,9 @@ public final class LegacyReading {
     private static final ClassValue<ObjectStreamClass> PLAIN_VIEW = new ClassValue<>() {
         @Override
         protected ObjectStreamClass computeValue(final Class<?> type) {
-            // the JDK's constructor looks up the superclass descriptors: have them built (and held) the usual way
-            List<ObjectStreamClass> supers = new ArrayList<>();
-            for (Class<?> c = type.getSuperclass(); c != null; c = c.getSuperclass()) {
-                supers.add(ObjectStreamClass.lookupAny(c));
-            }
+            // the JDK's constructor looks up the superclass's descriptor (which holds those above it): have it
+            // built, and held, the usual way before the view's own flag is set
+            ObjectStreamClass superclass = ObjectStreamClass.lookup(type.getSuperclass());
             BUILDING_PLAIN_VIEW.set(Boolean.TRUE);
             try {
                 return (ObjectStreamClass) NEW_DESCRIPTOR.invokeExact(type);
@@ -73,7 +69,7 @@ public final class LegacyReading {
                 throw new IllegalStateException("cannot describe " + type.getName() + " as plain Serializable", t);
             } finally {
                 BUILDING_PLAIN_VIEW.remove();
-                Reference.reachabilityFence(supers);
+                Reference.reachabilityFence(superclass);
             }
         }
     };
@@ -83,6 +79,8 @@ public final class LegacyReading {
 
     private static final MethodHandle EXTERNALIZABLE;
     private static final MethodHandle SERIALIZABLE;
+    /** {@code (ObjectStreamClass) -> ObjectStreamClass}: a stream descriptor's local class descriptor. */
+    private static final MethodHandle LOCAL_DESC;
     /** {@code (Class) -> ObjectStreamClass}: the JDK's private descriptor constructor. */
     private static final MethodHandle NEW_DESCRIPTOR;
     /** {@code (FieldValues) -> int[]}: the stream handles of the slot's object field values. */
@@ -102,10 +100,12 @@ public final class LegacyReading {
         MethodHandle passHandle = null;
         MethodHandle markDependency = null;
         MethodHandle newDescriptor = null;
+        MethodHandle localDesc = null;
         try {
             MethodHandles.Lookup io = MethodHandles.privateLookupIn(ObjectStreamClass.class, MethodHandles.lookup());
             externalizable = io.findGetter(ObjectStreamClass.class, "externalizable", boolean.class);
             serializable = io.findGetter(ObjectStreamClass.class, "serializable", boolean.class);
+            localDesc = io.findGetter(ObjectStreamClass.class, "localDesc", ObjectStreamClass.class);
             newDescriptor = io.findConstructor(ObjectStreamClass.class, MethodType.methodType(void.class, Class.class))
                     .asType(MethodType.methodType(ObjectStreamClass.class, Class.class));
             // FieldValues and HandleTable are nestmates of ObjectInputStream: one private lookup reaches all three
@@ -130,6 +130,7 @@ public final class LegacyReading {
         PASS_HANDLE = passHandle;
         MARK_DEPENDENCY = markDependency;
         NEW_DESCRIPTOR = newDescriptor;
+        LOCAL_DESC = localDesc;
     }
 
     private record LocalField(Field field, long offset, char typeCode) {
@@ -140,8 +141,9 @@ public final class LegacyReading {
 
     /** Null when the hooks can work on this JVM, else why not (the agent then leaves the JDK alone). */
     public static String availability() {
-        if (EXTERNALIZABLE == null || SERIALIZABLE == null || NEW_DESCRIPTOR == null) {
-            return "java.io.ObjectStreamClass has no accessible externalizable/serializable flags or constructor";
+        if (EXTERNALIZABLE == null || SERIALIZABLE == null || LOCAL_DESC == null || NEW_DESCRIPTOR == null) {
+            return "java.io.ObjectStreamClass has no accessible externalizable/serializable flags, localDesc or"
+                    + " constructor";
         }
         if (OBJ_HANDLES == null || STREAM == null || PASS_HANDLE == null || MARK_DEPENDENCY == null) {
             return "java.io.ObjectInputStream has no accessible handle table, passHandle or FieldValues.objHandles";
@@ -216,7 +218,21 @@ public final class LegacyReading {
         return false;
     }
 
-    /** First statement of {@code FieldValues.defaultCheckFieldValues}; true when it handled the slot. */
+    /**
+     * The guard in front of both {@code FieldValues} hooks: whether the slot's local class descriptor is
+     * Externalizable. Among classes whose fields the JDK reads by default, only a converted class's is (a plain
+     * view is not). Two field loads once inlined, and no interface check, because every plain class passes
+     * here on every read.
+     */
+    public static boolean convertedSlot(final ObjectStreamClass desc) throws Throwable {
+        ObjectStreamClass local = (ObjectStreamClass) LOCAL_DESC.invokeExact(desc);
+        return local != null && (boolean) EXTERNALIZABLE.invokeExact(local);
+    }
+
+    /**
+     * First statement of {@code FieldValues.defaultCheckFieldValues}; true when it handled the slot. {@code values}
+     * is the {@code FieldValues} itself (both hooks take the same arguments; this one does not need it).
+     */
     public static boolean checkFields(final ObjectStreamClass desc, final Object obj, final byte[] primitives,
                                       final Object[] objects, final Object values) throws InvalidClassException {
         Map<String, LocalField> local = fieldsOf(desc);
