@@ -12,6 +12,7 @@ import java.lang.invoke.MethodType;
 import java.lang.ref.Reference;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -44,11 +45,14 @@ import java.util.Map;
  */
 public final class LegacyReading {
 
-    /** A converted class's serializable fields by name; empty map for classes that are not converted. */
+    /** The value of {@link #FIELDS} for a class serialboost did not convert (compared by identity). */
+    private static final Map<String, LocalField> NOT_CONVERTED = Collections.unmodifiableMap(new HashMap<>());
+
+    /** A converted class's serializable fields by name (maybe none); {@link #NOT_CONVERTED} for other classes. */
     private static final ClassValue<Map<String, LocalField>> FIELDS = new ClassValue<>() {
         @Override
         protected Map<String, LocalField> computeValue(final Class<?> type) {
-            return isConverted(type) ? localFields(type) : Map.of();
+            return isConverted(type) ? localFields(type) : NOT_CONVERTED;
         }
     };
 
@@ -172,7 +176,7 @@ public final class LegacyReading {
             }
             return false;
         }
-        if (FIELDS.get(cl).isEmpty() && !isConverted(cl)) {
+        if (FIELDS.get(cl) == NOT_CONVERTED) {
             return true;
         }
         // a converted class reads a plain (Serializable, not Externalizable) stream descriptor as plain
@@ -211,7 +215,7 @@ public final class LegacyReading {
         for (Class<?> c = cl; c != null; c = c.getSuperclass()) {
             for (Class<?> i : c.getInterfaces()) {
                 if (Externalizable.class.isAssignableFrom(i)) {
-                    return c != cl && isConverted(c);
+                    return c != cl && FIELDS.get(c) != NOT_CONVERTED;
                 }
             }
         }
@@ -296,7 +300,7 @@ public final class LegacyReading {
             return null;
         }
         Map<String, LocalField> local = FIELDS.get(cl);
-        return local.isEmpty() && !isConverted(cl) ? null : local;
+        return local == NOT_CONVERTED ? null : local;
     }
 
     /** The local field a stream field goes into, as ObjectStreamClass.matchFields pairs them. */
@@ -315,7 +319,7 @@ public final class LegacyReading {
     }
 
     /** Converted by serialboost: Externalizable with the generated write method declared by the class itself. */
-    static boolean isConverted(final Class<?> type) {
+    private static boolean isConverted(final Class<?> type) {
         if (!Externalizable.class.isAssignableFrom(type)) {
             return false;
         }
