@@ -2,6 +2,7 @@ package dev.serialboost.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * The report generator on a recorded run ({@code src/test/resources/recorded}: the {@code jmh.json} and
@@ -93,6 +95,17 @@ class ReportGeneratorTest {
                 + " 2.5 at the end, on 2 cores)");
         assertContains(md, "`exclude org.openjdk.jmh.**`");
         assertTrue(!md.contains("| Order |"), "no rows for workloads the run did not measure");
+    }
+
+    @Test
+    void aLoadTheRunMakesItselfIsNotCalledBusy() {
+        Properties run = new Properties();
+        run.setProperty("machine.cores", "2");
+        run.setProperty("machine.loadavg.start", "2.10 1.41 1.03");
+        run.setProperty("machine.loadavg.end", "1.70 1.80 1.75");
+        assertNull(ReportGenerator.busy(run), "one benchmark thread, its JIT and GC, and the build before");
+        run.setProperty("machine.loadavg.end", "3.04 2.51 2.10");
+        assertEquals("1-minute load average 2.1 at the start and 3.0 at the end, on 2 cores", ReportGenerator.busy(run));
     }
 
     @Test
