@@ -229,11 +229,12 @@ class FuzzTest {
     void flippedLayoutHashIsRefusedNamingTheClass() {
         ChildFirstLoader reader = SafetySupport.transformedLoader();
         Stats stats = stats("hand-crafted: layout hash flipped");
+        Stats seeds = stats("hand-crafted: layout hash flipped, the seed streams as written");
         List<String> problems = new ArrayList<>();
         int flipped = 0;
         for (Map.Entry<String, byte[]> seed : converted.streams.entrySet()) {
             byte[] stream = seed.getValue();
-            Result unchanged = read(stream, reader, stats);
+            Result unchanged = read(stream, reader, seeds);
             if (unchanged.failure != null) { // the filter refuses the seed before any hash is read
                 assertTrue(seed.getKey().startsWith("safety-forbidden-"), seed.getKey() + ": " + unchanged);
                 continue;
