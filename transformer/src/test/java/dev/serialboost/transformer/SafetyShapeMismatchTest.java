@@ -9,9 +9,6 @@ import dev.serialboost.testing.RoundTrip;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
 
 import java.io.InvalidClassException;
 import java.util.ArrayList;
@@ -74,34 +71,11 @@ class SafetyShapeMismatchTest {
     /** Loads {@code Versioned} with fields {@code a} and {@code second}, and the safety fixtures, converted. */
     private static ChildFirstLoader loader(final String second) {
         ClassLoader parent = SafetyShapeMismatchTest.class.getClassLoader();
-        byte[] versioned = versionedClass(second);
+        byte[] versioned = SafetySupport.versionedClass(VERSIONED, second);
         ClassFileSource resources = ClassFileSource.of(parent);
         return ChildFirstLoader.of(parent, n -> n.equals(VERSIONED) || n.startsWith(SafetySupport.SAFETY),
                 n -> n.equals(VERSIONED) ? versioned : resources.read(n.replace('.', '/')),
                 new SerialboostTransformer(TransformOptions.DEFAULTS));
     }
 
-    /** {@code public class Versioned implements Serializable { int a; int <second>; Versioned(int a) }}, UID 42. */
-    private static byte[] versionedClass(final String second) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        String internal = VERSIONED.replace('.', '/');
-        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, internal, null, "java/lang/Object",
-                new String[] {"java/io/Serializable"});
-        cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "serialVersionUID", "J", null, 42L)
-                .visitEnd();
-        cw.visitField(Opcodes.ACC_PUBLIC, "a", "I", null, null).visitEnd();
-        cw.visitField(Opcodes.ACC_PUBLIC, second, "I", null, null).visitEnd();
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "(I)V", null, null);
-        mv.visitCode();
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitVarInsn(Opcodes.ILOAD, 1);
-        mv.visitFieldInsn(Opcodes.PUTFIELD, internal, "a", "I");
-        mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-        cw.visitEnd();
-        return cw.toByteArray();
-    }
 }

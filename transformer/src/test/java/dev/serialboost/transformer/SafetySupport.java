@@ -3,6 +3,10 @@ package dev.serialboost.transformer;
 import dev.serialboost.testing.ChildFirstLoader;
 import dev.serialboost.testing.RoundTrip;
 
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.ObjectInputFilter;
@@ -109,5 +113,29 @@ final class SafetySupport {
     /** {@code ExceptionClass: message}, for comparing two failures. */
     static String describe(final Throwable t) {
         return t.getClass().getName() + ": " + t.getMessage();
+    }
+
+    /** {@code public class <name> implements Serializable { int a; int <second>; <name>(int a) }}, UID 42. */
+    static byte[] versionedClass(final String name, final String second) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        String internal = name.replace('.', '/');
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, internal, null, "java/lang/Object",
+                new String[] {"java/io/Serializable"});
+        cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "serialVersionUID", "J", null, 42L)
+                .visitEnd();
+        cw.visitField(Opcodes.ACC_PUBLIC, "a", "I", null, null).visitEnd();
+        cw.visitField(Opcodes.ACC_PUBLIC, second, "I", null, null).visitEnd();
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "(I)V", null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ILOAD, 1);
+        mv.visitFieldInsn(Opcodes.PUTFIELD, internal, "a", "I");
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
     }
 }

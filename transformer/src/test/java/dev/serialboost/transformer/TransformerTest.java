@@ -11,7 +11,6 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.util.CheckClassAdapter;
 
 import java.io.Externalizable;
-import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.ObjectStreamClass;
 import java.io.PrintWriter;
@@ -103,8 +102,8 @@ class TransformerTest {
     void streamWrittenForAnotherShapeOfTheClassIsRefusedNamingIt() throws Exception {
         // two versions of one class with the same explicit serialVersionUID: fields {a, b} and {a, c}
         String name = "dev.serialboost.fixtures.gen.Versioned";
-        Map<String, byte[]> v1 = Map.of(name, versionedClass(name, "b"));
-        Map<String, byte[]> v2 = Map.of(name, versionedClass(name, "c"));
+        Map<String, byte[]> v1 = Map.of(name, SafetySupport.versionedClass(name, "b"));
+        Map<String, byte[]> v2 = Map.of(name, SafetySupport.versionedClass(name, "c"));
         Predicate<String> owns = name::equals;
         ChildFirstLoader writer = ChildFirstLoader.of(parent, owns, v1::get, transformer);
         ChildFirstLoader reader = ChildFirstLoader.of(parent, owns, v2::get, transformer);
@@ -206,30 +205,6 @@ class TransformerTest {
             }
         }, 0);
         return writer.toByteArray();
-    }
-
-    /** {@code public class <name> implements Serializable { int a = 1; int <second> = 2; }} with a fixed UID. */
-    private static byte[] versionedClass(final String name, final String second) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        String internal = name.replace('.', '/');
-        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, internal, null, "java/lang/Object",
-                new String[] {"java/io/Serializable"});
-        cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "serialVersionUID", "J", null, 42L)
-                .visitEnd();
-        cw.visitField(Opcodes.ACC_PUBLIC, "a", "I", null, null).visitEnd();
-        cw.visitField(Opcodes.ACC_PUBLIC, second, "I", null, null).visitEnd();
-        var mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "(I)V", null, null);
-        mv.visitCode();
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitVarInsn(Opcodes.ILOAD, 1);
-        mv.visitFieldInsn(Opcodes.PUTFIELD, internal, "a", "I");
-        mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-        cw.visitEnd();
-        return cw.toByteArray();
     }
 
     private static <T extends Throwable> T findCause(final Throwable t, final Class<T> type) {

@@ -27,7 +27,7 @@ public final class LoaderApp {
     public static void main(final String[] args) throws Exception {
         URL[] urls = {Path.of(args[0]).toUri().toURL()};
         ClassLoader system = ClassLoader.getSystemClassLoader();
-        try (URLClassLoader childFirst = new ChildFirstLoader(urls, system);
+        try (URLClassLoader childFirst = new WebAppLoader(urls, system);
              URLClassLoader parentFirst = new URLClassLoader("plain", urls, system)) {
             roundTrip("child-first", childFirst);
             roundTrip("parent-first", parentFirst);
@@ -46,40 +46,6 @@ public final class LoaderApp {
                 + " describe=" + cart.getMethod("describe").invoke(copy));
         for (String line : new GraphDump().graph(copy)) {
             System.out.println(label + ": " + line);
-        }
-    }
-
-    /** Child-first for everything but the JDK, like a servlet container's web-app loader. */
-    static final class ChildFirstLoader extends URLClassLoader {
-        ChildFirstLoader(final URL[] urls, final ClassLoader parent) {
-            super("webapp", urls, parent);
-        }
-
-        @Override
-        protected Class<?> loadClass(final String name, final boolean resolve) throws ClassNotFoundException {
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> c = findLoadedClass(name);
-                if (c == null && !name.startsWith("java.")) {
-                    try {
-                        c = findClass(name);
-                    } catch (ClassNotFoundException e) {
-                        c = null;
-                    }
-                }
-                if (c == null) {
-                    c = super.loadClass(name, false);
-                }
-                if (resolve) {
-                    resolveClass(c);
-                }
-                return c;
-            }
-        }
-
-        @Override
-        public URL getResource(final String name) {
-            URL url = findResource(name);
-            return url != null ? url : super.getResource(name);
         }
     }
 }

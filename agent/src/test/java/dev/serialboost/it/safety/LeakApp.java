@@ -1,8 +1,9 @@
 package dev.serialboost.it.safety;
 
 import java.lang.ref.WeakReference;
+import dev.serialboost.it.loaders.WebAppLoader;
+
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,43 +54,5 @@ public final class LeakApp {
         System.out.println("deployment " + deployment + ": " + report);
         loader.close();
         return new WeakReference<>(loader);
-    }
-
-    /** Child-first for everything but the JDK, as a servlet container's web-app loader. */
-    static final class WebAppLoader extends URLClassLoader {
-        static {
-            registerAsParallelCapable();
-        }
-
-        WebAppLoader(final URL[] urls, final ClassLoader parent) {
-            super("webapp", urls, parent);
-        }
-
-        @Override
-        protected Class<?> loadClass(final String name, final boolean resolve) throws ClassNotFoundException {
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> c = findLoadedClass(name);
-                if (c == null && !name.startsWith("java.")) {
-                    try {
-                        c = findClass(name);
-                    } catch (ClassNotFoundException e) {
-                        c = null;
-                    }
-                }
-                if (c == null) {
-                    c = super.loadClass(name, false);
-                }
-                if (resolve) {
-                    resolveClass(c);
-                }
-                return c;
-            }
-        }
-
-        @Override
-        public URL getResource(final String name) {
-            URL url = findResource(name);
-            return url != null ? url : super.getResource(name);
-        }
     }
 }
