@@ -179,9 +179,13 @@ public final class LegacyReading {
         if (FIELDS.get(cl) == NOT_CONVERTED) {
             return true;
         }
-        // a converted class reads a plain (Serializable, not Externalizable) stream descriptor as plain
-        boolean plainStream = (boolean) SERIALIZABLE.invokeExact(model) && !(boolean) EXTERNALIZABLE.invokeExact(model);
-        return !plainStream;
+        // a converted class reads a plain stream descriptor as plain
+        return !plainStream(model);
+    }
+
+    /** Whether a stream descriptor is plain: Serializable, not Externalizable (as written without serialboost). */
+    private static boolean plainStream(final ObjectStreamClass model) throws Throwable {
+        return (boolean) SERIALIZABLE.invokeExact(model) && !(boolean) EXTERNALIZABLE.invokeExact(model);
     }
 
     /**
@@ -191,8 +195,8 @@ public final class LegacyReading {
      */
     public static ObjectStreamClass localDescriptor(final ObjectStreamClass osc, final ObjectStreamClass model,
                                                     final Class<?> cl) throws Throwable {
-        if (!(boolean) EXTERNALIZABLE.invokeExact(osc) || (boolean) EXTERNALIZABLE.invokeExact(model)
-                || !(boolean) SERIALIZABLE.invokeExact(model) || !externalizableThroughConvertedSuperclass(cl)) {
+        if (!(boolean) EXTERNALIZABLE.invokeExact(osc) || !plainStream(model)
+                || !externalizableThroughConvertedSuperclass(cl)) {
             return osc;
         }
         return PLAIN_VIEW.get(cl);
