@@ -21,12 +21,15 @@ import java.util.function.Function;
  * @param dump         {@code dump}: a directory to write each converted class file to, for javap (default none)
  * @param legacy       {@code legacy}: read streams written without serialboost into converted classes,
  *                     by patching two {@code java.io} method bodies (default true)
+ * @param engine       {@code engine}: the engine layer, patched {@code java.io} method bodies that make plain JDK
+ *                     serialization faster with the same bytes on the wire (default true)
  */
 record AgentConfig(boolean enabled, ConfigFile rules, String configSource, boolean verbose, boolean summary,
-                   Path dump, boolean legacy) {
+                   Path dump, boolean legacy, boolean engine) {
 
     /** Setting names, in the order the documentation lists them. */
-    static final List<String> SETTINGS = List.of("config", "enabled", "verbose", "summary", "dump", "legacy");
+    static final List<String> SETTINGS = List.of("config", "enabled", "engine", "verbose", "summary", "dump",
+            "legacy");
 
     /** Settings as found, with where each came from. */
     private record Found(String value, String source) {
@@ -68,7 +71,8 @@ record AgentConfig(boolean enabled, ConfigFile rules, String configSource, boole
         Found dump = found.get("dump");
         return new AgentConfig(enabled, rules, config == null ? "no config file" : config.value + " (" + config.source + ")",
                 flag(found, "verbose", false), flag(found, "summary", false),
-                dump == null || dump.value.isEmpty() ? null : Path.of(dump.value), flag(found, "legacy", true));
+                dump == null || dump.value.isEmpty() ? null : Path.of(dump.value), flag(found, "legacy", true),
+                flag(found, "engine", true));
     }
 
     private static void collect(final Map<String, String> source, final String prefix,

@@ -3,13 +3,10 @@ package dev.serialboost.agent;
 import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.JdkPatches;
 
-import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
-import java.security.ProtectionDomain;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Switches on reading of streams written without serialboost: checks that the running JDK's
@@ -42,44 +39,10 @@ final class LegacyReadingInstaller {
             if (!problems.isEmpty()) {
                 return "this JDK's java.io is not the shape serialboost knows (" + String.join("; ", problems) + ")";
             }
-            Patcher patcher = new Patcher();
-            inst.addTransformer(patcher, true);
-            for (String name : List.of(JdkPatches.FIELD_VALUES, JdkPatches.OBJECT_STREAM_CLASS)) {
-                inst.retransformClasses(Class.forName(name.replace('/', '.'), false, null));
-                if (!patcher.patched(name)) {
-                    return "could not patch " + name.replace('/', '.') + ": " + patcher.failure.get();
-                }
-            }
-            return null;
+            return JdkClassPatcher.apply(inst, List.of(JdkPatches.FIELD_VALUES, JdkPatches.OBJECT_STREAM_CLASS),
+                    JdkPatches::patch);
         } catch (Throwable t) {
             return t.toString();
-        }
-    }
-
-    /** Patches the two classes whenever they are (re)transformed, so a later retransformation keeps it. */
-    private static final class Patcher implements ClassFileTransformer {
-        private final Set<String> done = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        private final AtomicReference<Throwable> failure = new AtomicReference<>();
-
-        boolean patched(final String name) {
-            return done.contains(name);
-        }
-
-        @Override
-        public byte[] transform(final ClassLoader loader, final String className, final Class<?> redefined,
-                                final ProtectionDomain domain, final byte[] bytes) {
-            if (loader != null || (!JdkPatches.OBJECT_STREAM_CLASS.equals(className)
-                    && !JdkPatches.FIELD_VALUES.equals(className))) {
-                return null;
-            }
-            try {
-                byte[] patched = JdkPatches.patch(className, bytes);
-                done.add(className);
-                return patched;
-            } catch (Throwable t) {
-                failure.set(t);
-                return null;
-            }
         }
     }
 }

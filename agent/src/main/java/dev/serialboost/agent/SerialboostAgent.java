@@ -66,6 +66,7 @@ public final class SerialboostAgent {
                         + runtimeProblem + "); serialboost stays inactive and the application runs unchanged");
                 return;
             }
+            String engineProblem = config.engine() ? EngineInstaller.install(inst) : "switched off (engine=false)";
             String legacyProblem = config.legacy() ? LegacyReadingInstaller.install(inst) : "switched off (legacy=false)";
             Report report = new Report(err, config.verbose());
             TransformOptions options = TransformOptions.DEFAULTS;
@@ -88,6 +89,9 @@ public final class SerialboostAgent {
             StringBuilder line = new StringBuilder(version()).append(" active in ")
                     .append((System.nanoTime() - startNanos) / 1_000_000).append(" ms (config: ")
                     .append(config.configSource()).append(')');
+            if (engineProblem != null) {
+                line.append("; engine layer is off: ").append(engineProblem);
+            }
             if (legacyProblem != null) {
                 line.append("; reading streams written without serialboost is off: ").append(legacyProblem);
             }

@@ -1,0 +1,331 @@
+package dev.serialboost.runtime;
+
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.io.ObjectStreamConstants;
+import java.io.ObjectStreamField;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * The engine layer: what the agent's patched {@code java.io} method bodies call so that the JDK's own stream
+ * machinery does less, with every byte on the wire and every observable call unchanged. Called from those bodies
+ * and from nowhere else (see {@code dev.serialboost.transformer.EnginePatches} for where):
+ * <ul>
+ *   <li>{@link #writeClassDescriptor} and {@link #writeNonProxy}, from {@code ObjectOutputStream.writeNonProxyDesc}:
+ *       a class descriptor is copied from its {@link DescriptorTemplate}; a stream class that overrides
+ *       {@code writeClassDescriptor} has it called as before;</li>
+ *   <li>{@link #resolveClass}, from {@code ObjectInputStream.readNonProxyDesc}: the class a name resolved to under
+ *       a class loader is remembered ({@link ResolvedClasses}), so {@code Class.forName} runs once per name and
+ *       loader; a stream class that overrides {@code resolveClass} has it called as before;</li>
+ *   <li>{@link #initNonProxy}, from the same method: a stream descriptor already bound to its local class, with
+ *       the same content, class and superclass descriptor, is reused ({@link ResolvedDescriptors}) instead of
+ *       being bound again.</li>
+ * </ul>
+ * Each entry falls through to the JDK's own code on a miss or any doubt. Entries are public because the
+ * patched JDK classes call them; they declare {@code Throwable} because they rethrow, unchanged, whatever the
+ * JDK code they stand for throws.
+ */
+public final class Engine {
+
+    /** Whether a stream class overrides {@code ObjectOutputStream.writeClassDescriptor}. */
+    private static final ClassValue<Boolean> OVERRIDES_WRITE_CLASS_DESCRIPTOR =
+            overrides(ObjectOutputStream.class, "writeClassDescriptor", ObjectStreamClass.class);
+    /** Whether a stream class overrides {@code ObjectInputStream.resolveClass}. */
+    private static final ClassValue<Boolean> OVERRIDES_RESOLVE_CLASS =
+            overrides(ObjectInputStream.class, "resolveClass", ObjectStreamClass.class);
+
+    /** Descriptor templates by class; {@link #NO_TEMPLATE} for a class the JDK keeps writing itself. */
+    private static final ClassValue<Object> TEMPLATES = new ClassValue<>() {
+        @Override
+        protected Object computeValue(final Class<?> type) {
+            try {
+                ObjectStreamClass desc = ObjectStreamClass.lookupAny(type);
+                DescriptorTemplate template = DescriptorTemplate.build(desc);
+                return template == null ? NO_TEMPLATE : template;
+            } catch (Throwable t) {
+                return NO_TEMPLATE;
+            }
+        }
+    };
+    private static final Object NO_TEMPLATE = new Object();
+
+    private static final MethodHandle BOUT;
+    private static final MethodHandle BOUT_WRITE;
+    private static final MethodHandle WRITE_TYPE_STRING;
+    private static final MethodHandle WRITE_CLASS_DESCRIPTOR;
+    private static final MethodHandle PROTOCOL_VERSION;
+    private static final MethodHandle WRITE_NON_PROXY;
+    private static final MethodHandle FIELDS;
+    private static final MethodHandle EXTERNALIZABLE;
+    private static final MethodHandle SERIALIZABLE;
+    private static final MethodHandle HAS_WRITE_OBJECT_DATA;
+    private static final MethodHandle HAS_BLOCK_EXTERNAL_DATA;
+    private static final MethodHandle IS_ENUM;
+    private static final MethodHandle DESERIALIZE_EX;
+    private static final MethodHandle INIT_NON_PROXY;
+    private static final MethodHandle RESOLVE_CLASS;
+    private static final MethodHandle JDK_RESOLVE_CLASS;
+    private static final MethodHandle SET_HANDLE_OBJECT;
+    private static final MethodHandle LATEST_USER_DEFINED_LOADER;
+    private static final Throwable PROBLEM;
+
+    static {
+        MethodHandle[] h = new MethodHandle[18];
+        Throwable problem = null;
+        try {
+            MethodHandles.Lookup out = MethodHandles.privateLookupIn(ObjectOutputStream.class, MethodHandles.lookup());
+            Class<?> bout = Class.forName("java.io.ObjectOutputStream$BlockDataOutputStream");
+            h[0] = out.findGetter(ObjectOutputStream.class, "bout", bout)
+                    .asType(MethodType.methodType(Object.class, ObjectOutputStream.class));
+            h[1] = out.findVirtual(bout, "write", MethodType.methodType(void.class, byte[].class, int.class,
+                    int.class, boolean.class)).asType(MethodType.methodType(void.class, Object.class, byte[].class,
+                    int.class, int.class, boolean.class));
+            h[2] = out.findVirtual(ObjectOutputStream.class, "writeTypeString",
+                    MethodType.methodType(void.class, String.class));
+            h[3] = out.findVirtual(ObjectOutputStream.class, "writeClassDescriptor",
+                    MethodType.methodType(void.class, ObjectStreamClass.class));
+            h[4] = out.findVirtual(ObjectOutputStream.class, "getProtocolVersion", MethodType.methodType(int.class));
+
+            MethodHandles.Lookup osc = MethodHandles.privateLookupIn(ObjectStreamClass.class, MethodHandles.lookup());
+            h[5] = osc.findVirtual(ObjectStreamClass.class, "writeNonProxy",
+                    MethodType.methodType(void.class, ObjectOutputStream.class));
+            h[6] = osc.findGetter(ObjectStreamClass.class, "fields", ObjectStreamField[].class);
+            h[7] = osc.findGetter(ObjectStreamClass.class, "externalizable", boolean.class);
+            h[8] = osc.findGetter(ObjectStreamClass.class, "serializable", boolean.class);
+            h[9] = osc.findGetter(ObjectStreamClass.class, "hasWriteObjectData", boolean.class);
+            h[10] = osc.findGetter(ObjectStreamClass.class, "hasBlockExternalData", boolean.class);
+            h[11] = osc.findGetter(ObjectStreamClass.class, "isEnum", boolean.class);
+            Class<?> exceptionInfo = Class.forName("java.io.ObjectStreamClass$ExceptionInfo");
+            h[12] = osc.findGetter(ObjectStreamClass.class, "deserializeEx", exceptionInfo)
+                    .asType(MethodType.methodType(Object.class, ObjectStreamClass.class));
+            h[13] = osc.findVirtual(ObjectStreamClass.class, "initNonProxy", MethodType.methodType(void.class,
+                    ObjectStreamClass.class, Class.class, ClassNotFoundException.class, ObjectStreamClass.class));
+
+            MethodHandles.Lookup in = MethodHandles.privateLookupIn(ObjectInputStream.class, MethodHandles.lookup());
+            MethodType resolve = MethodType.methodType(Class.class, ObjectStreamClass.class);
+            h[14] = in.findVirtual(ObjectInputStream.class, "resolveClass", resolve);
+            h[15] = in.findSpecial(ObjectInputStream.class, "resolveClass", resolve, ObjectInputStream.class);
+            Class<?> handles = Class.forName("java.io.ObjectInputStream$HandleTable");
+            h[16] = MethodHandles.filterArguments(in.findVirtual(handles, "setObject",
+                            MethodType.methodType(void.class, int.class, Object.class)), 0,
+                    in.findGetter(ObjectInputStream.class, "handles", handles));
+            Class<?> vm = Class.forName("jdk.internal.misc.VM");
+            h[17] = MethodHandles.lookup().findStatic(vm, "latestUserDefinedLoader",
+                    MethodType.methodType(ClassLoader.class));
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            problem = e;
+        }
+        PROBLEM = problem;
+        BOUT = h[0];
+        BOUT_WRITE = h[1];
+        WRITE_TYPE_STRING = h[2];
+        WRITE_CLASS_DESCRIPTOR = h[3];
+        PROTOCOL_VERSION = h[4];
+        WRITE_NON_PROXY = h[5];
+        FIELDS = h[6];
+        EXTERNALIZABLE = h[7];
+        SERIALIZABLE = h[8];
+        HAS_WRITE_OBJECT_DATA = h[9];
+        HAS_BLOCK_EXTERNAL_DATA = h[10];
+        IS_ENUM = h[11];
+        DESERIALIZE_EX = h[12];
+        INIT_NON_PROXY = h[13];
+        RESOLVE_CLASS = h[14];
+        JDK_RESOLVE_CLASS = h[15];
+        SET_HANDLE_OBJECT = h[16];
+        LATEST_USER_DEFINED_LOADER = h[17];
+    }
+
+    private Engine() {
+    }
+
+    /**
+     * Null when the engine can work on this JVM, else why not (the agent then leaves the JDK alone). Needs
+     * {@code java.io} opened and {@code jdk.internal.misc} exported to this class's module.
+     */
+    public static String availability() {
+        return PROBLEM == null ? null : "the engine cannot reach the java.io internals it relies on: " + PROBLEM;
+    }
+
+    // ---- write side -------------------------------------------------------------------------------------------
+
+    /** Stands for {@code out.writeClassDescriptor(desc)} in {@code ObjectOutputStream.writeNonProxyDesc}. */
+    public static void writeClassDescriptor(final ObjectOutputStream out, final ObjectStreamClass desc)
+            throws Throwable {
+        if (OVERRIDES_WRITE_CLASS_DESCRIPTOR.get(out.getClass())) {
+            WRITE_CLASS_DESCRIPTOR.invokeExact(out, desc);
+        } else {
+            writeNonProxy(desc, out);
+        }
+    }
+
+    /**
+     * Stands for {@code desc.writeNonProxy(out)}, which {@code writeNonProxyDesc} calls directly for protocol
+     * version 1 and {@code writeClassDescriptor} calls otherwise.
+     */
+    public static void writeNonProxy(final ObjectStreamClass desc, final ObjectOutputStream out) throws Throwable {
+        Class<?> cl = desc.forClass();
+        if (cl != null) {
+            Object template = TEMPLATES.get(cl);
+            if (template instanceof DescriptorTemplate t && t.desc == desc) {
+                t.write(out, (int) PROTOCOL_VERSION.invokeExact(out));
+                return;
+            }
+        }
+        WRITE_NON_PROXY.invokeExact(desc, out);
+    }
+
+    /** Appends bytes to the stream's buffer, as its own {@code writeUTF}/{@code writeLong} calls would. */
+    static void writeBytes(final ObjectOutputStream out, final byte[] b, final int off, final int len)
+            throws Throwable {
+        BOUT_WRITE.invokeExact((Object) BOUT.invokeExact(out), b, off, len, true);
+    }
+
+    static void writeTypeString(final ObjectOutputStream out, final String typeString) throws Throwable {
+        WRITE_TYPE_STRING.invokeExact(out, typeString);
+    }
+
+    static void jdkWriteNonProxy(final ObjectStreamClass desc, final ObjectOutputStream out) throws Throwable {
+        WRITE_NON_PROXY.invokeExact(desc, out);
+    }
+
+    // ---- read side --------------------------------------------------------------------------------------------
+
+    /** Stands for {@code in.resolveClass(desc)} in {@code ObjectInputStream.readNonProxyDesc}. */
+    public static Class<?> resolveClass(final ObjectInputStream in, final ObjectStreamClass desc) throws Throwable {
+        if (OVERRIDES_RESOLVE_CLASS.get(in.getClass())) {
+            return (Class<?>) RESOLVE_CLASS.invokeExact(in, desc);
+        }
+        ClassLoader loader = CallerLoader.of(in);
+        String name = desc.getName();
+        Class<?> cl = ResolvedClasses.find(name, loader);
+        if (cl == null) {
+            cl = (Class<?>) JDK_RESOLVE_CLASS.invokeExact(in, desc);
+            ResolvedClasses.offer(name, loader, cl);
+        }
+        return cl;
+    }
+
+    /**
+     * Stands for {@code desc.initNonProxy(model, cl, resolveEx, superDesc)} in
+     * {@code ObjectInputStream.readNonProxyDesc}, which then goes on with the descriptor returned. When the same
+     * content was already bound to {@code cl} under the same superclass descriptor, that descriptor is returned
+     * and takes {@code desc}'s place in the stream's handle table (unless it was read unshared, where the table
+     * holds a marker instead).
+     */
+    public static ObjectStreamClass initNonProxy(final ObjectStreamClass desc, final ObjectStreamClass model,
+                                                 final Class<?> cl, final ClassNotFoundException resolveEx,
+                                                 final ObjectStreamClass superDesc, final ObjectInputStream in,
+                                                 final int handle, final boolean unshared) throws Throwable {
+        if (cl == null || resolveEx != null || !ResolvedDescriptors.shareable(superDesc)) {
+            INIT_NON_PROXY.invokeExact(desc, model, cl, resolveEx, superDesc);
+            return desc;
+        }
+        ObjectStreamClass bound = ResolvedDescriptors.find(cl, model, superDesc);
+        if (bound != null) {
+            if (!unshared) {
+                SET_HANDLE_OBJECT.invokeExact(in, handle, (Object) bound);
+            }
+            return bound;
+        }
+        INIT_NON_PROXY.invokeExact(desc, model, cl, resolveEx, superDesc);
+        if ((Object) DESERIALIZE_EX.invokeExact(desc) == null) {
+            ResolvedDescriptors.offer(cl, model, superDesc, desc);
+        }
+        return desc;
+    }
+
+    /** Reported by {@code ObjectInputStream.readObject0} after it raised {@code depth}; see {@link CallerLoader}. */
+    public static void enteredRead(final ObjectInputStream in, final long depth) {
+        CallerLoader.entered(in, depth);
+    }
+
+    /** Reported by {@code ObjectInputStream.readObject0} after it lowered {@code depth}. */
+    public static void leftRead(final ObjectInputStream in, final long depth) {
+        CallerLoader.left(in, depth);
+    }
+
+    /** Reported by {@code ObjectInputStream} before it runs class-specific code. */
+    public static void userCodeStarts(final ObjectInputStream in) {
+        CallerLoader.userCodeStarts(in);
+    }
+
+    /** Reported by {@code ObjectInputStream} after class-specific code returned normally. */
+    public static void userCodeEnds(final ObjectInputStream in) {
+        CallerLoader.userCodeEnds(in);
+    }
+
+    /**
+     * {@code jdk.internal.misc.VM.latestUserDefinedLoader()}: the same answer the JDK's {@code resolveClass} gets,
+     * since the frames between it and here belong to {@code java.base} and this runtime, which the walk skips.
+     */
+    static ClassLoader latestUserDefinedLoader() throws Throwable {
+        return (ClassLoader) LATEST_USER_DEFINED_LOADER.invokeExact();
+    }
+
+    // ---- descriptor fields, for the caches --------------------------------------------------------------------
+
+    static ObjectStreamField[] fields(final ObjectStreamClass desc) throws Throwable {
+        return (ObjectStreamField[]) FIELDS.invokeExact(desc);
+    }
+
+    static boolean externalizable(final ObjectStreamClass desc) throws Throwable {
+        return (boolean) EXTERNALIZABLE.invokeExact(desc);
+    }
+
+    /** The flags byte {@code writeNonProxy} writes for {@code desc} under a protocol version. */
+    static byte descriptorFlags(final ObjectStreamClass desc, final int protocol) throws Throwable {
+        int flags = 0;
+        if ((boolean) EXTERNALIZABLE.invokeExact(desc)) {
+            flags |= ObjectStreamConstants.SC_EXTERNALIZABLE;
+            if (protocol != ObjectStreamConstants.PROTOCOL_VERSION_1) {
+                flags |= ObjectStreamConstants.SC_BLOCK_DATA;
+            }
+        } else if ((boolean) SERIALIZABLE.invokeExact(desc)) {
+            flags |= ObjectStreamConstants.SC_SERIALIZABLE;
+        }
+        if ((boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
+            flags |= ObjectStreamConstants.SC_WRITE_METHOD;
+        }
+        if ((boolean) IS_ENUM.invokeExact(desc)) {
+            flags |= ObjectStreamConstants.SC_ENUM;
+        }
+        return (byte) flags;
+    }
+
+    /**
+     * Everything {@code initNonProxy} takes from a stream descriptor besides its name, serialVersionUID and fields:
+     * the flags as read ({@code hasBlockExternalData} included), as one number.
+     */
+    static int streamFlags(final ObjectStreamClass model) throws Throwable {
+        return ((boolean) EXTERNALIZABLE.invokeExact(model) ? 1 : 0)
+                | ((boolean) SERIALIZABLE.invokeExact(model) ? 2 : 0)
+                | ((boolean) HAS_WRITE_OBJECT_DATA.invokeExact(model) ? 4 : 0)
+                | ((boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(model) ? 8 : 0)
+                | ((boolean) IS_ENUM.invokeExact(model) ? 16 : 0);
+    }
+
+    /** A {@code ClassValue} telling whether a subclass of {@code base} declares {@code name(parameters)}. */
+    private static ClassValue<Boolean> overrides(final Class<?> base, final String name, final Class<?>... parameters) {
+        return new ClassValue<>() {
+            @Override
+            protected Boolean computeValue(final Class<?> type) {
+                for (Class<?> c = type; c != base && c != null; c = c.getSuperclass()) {
+                    try {
+                        c.getDeclaredMethod(name, parameters);
+                        return Boolean.TRUE;
+                    } catch (NoSuchMethodException e) {
+                        // not here; look further up
+                    } catch (Throwable t) {
+                        // a class whose methods cannot be listed: treat it as overriding, so the JDK's path is kept
+                        return Boolean.TRUE;
+                    }
+                }
+                return Boolean.FALSE;
+            }
+        };
+    }
+}

@@ -1,0 +1,388 @@
+package dev.serialboost.transformer;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.IincInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The engine layer's method-body patches to {@code java.base}, and the check that the running JDK's classes have
+ * the shape they expect. Pure: class bytes in, a list of problems or class bytes out. Each patch swaps one call
+ * in one JDK method for a call to {@code dev.serialboost.runtime.Engine}, which does the same job faster and falls
+ * through to the very call it replaced on any miss; no member is added, so the patches are legal for
+ * retransformation. Checked on OpenJDK 17.0.21, Temurin 21.0.8 and Temurin 25.
+ *
+ * <ul>
+ *   <li><b>Descriptor templates</b>, in {@code ObjectOutputStream.writeNonProxyDesc(ObjectStreamClass, boolean)}:
+ *       {@code writeClassDescriptor(desc)} becomes {@code Engine.writeClassDescriptor(this, desc)} and
+ *       {@code desc.writeNonProxy(this)} (protocol version 1) becomes {@code Engine.writeNonProxy(desc, this)}.</li>
+ *   <li><b>Resolved classes</b>, in {@code ObjectInputStream.readNonProxyDesc(boolean)}:
+ *       {@code resolveClass(readDesc)} becomes {@code Engine.resolveClass(this, readDesc)}.</li>
+ *   <li><b>Bound descriptors</b>, in the same method: {@code desc.initNonProxy(readDesc, cl, resolveEx, superDesc)}
+ *       becomes {@code desc = Engine.initNonProxy(desc, readDesc, cl, resolveEx, superDesc, this, descHandle,
+ *       unshared)}, where {@code desc} and {@code descHandle} are the method's locals holding the descriptor it
+ *       created and the handle it assigned to it.</li>
+ *   <li><b>The caller's class loader, once per call</b>: in {@code ObjectInputStream.readObject0(Class, boolean)},
+ *       each {@code depth} change is followed by {@code Engine.enteredRead(this, depth)} or
+ *       {@code Engine.leftRead(this, depth)}, so the engine knows where a top-level {@code readObject} starts and
+ *       ends; and every call of {@code ObjectInputStream} that runs class-specific code (instantiation,
+ *       {@code readObject}, {@code readObjectNoData}, {@code readExternal}, a record's constructor,
+ *       {@code readResolve}, {@code resolveObject}, validation callbacks) is bracketed by
+ *       {@code Engine.userCodeStarts(this)} and {@code Engine.userCodeEnds(this)}.</li>
+ * </ul>
+ */
+public final class EnginePatches {
+
+    public static final String OBJECT_OUTPUT_STREAM = "java/io/ObjectOutputStream";
+    public static final String OBJECT_INPUT_STREAM = "java/io/ObjectInputStream";
+
+    private static final String OSC = "java/io/ObjectStreamClass";
+    private static final String OSC_DESC = "L" + OSC + ";";
+    private static final String OOS_DESC = "L" + OBJECT_OUTPUT_STREAM + ";";
+    private static final String OIS_DESC = "L" + OBJECT_INPUT_STREAM + ";";
+    private static final String ENGINE = "dev/serialboost/runtime/Engine";
+
+    private static final String WRITE_NON_PROXY_DESC = "writeNonProxyDesc(" + OSC_DESC + "Z)V";
+    private static final String READ_NON_PROXY_DESC = "readNonProxyDesc(Z)" + OSC_DESC;
+    private static final String READ_OBJECT0 = "readObject0(Ljava/lang/Class;Z)Ljava/lang/Object;";
+
+    /** A call the patches replace: owner, name and descriptor as in the instruction. */
+    private record Call(String owner, String name, String descriptor) {
+        boolean is(final AbstractInsnNode insn) {
+            return insn instanceof MethodInsnNode m && (m.getOpcode() == Opcodes.INVOKEVIRTUAL
+                    || m.getOpcode() == Opcodes.INVOKEINTERFACE) && m.owner.equals(owner)
+                    && m.name.equals(name) && m.desc.equals(descriptor);
+        }
+
+        @Override
+        public String toString() {
+            return owner.replace('/', '.') + "." + name + descriptor;
+        }
+    }
+
+    private static final Call WRITE_CLASS_DESCRIPTOR = new Call(OBJECT_OUTPUT_STREAM, "writeClassDescriptor",
+            "(" + OSC_DESC + ")V");
+    private static final Call WRITE_NON_PROXY = new Call(OSC, "writeNonProxy", "(" + OOS_DESC + ")V");
+    private static final Call RESOLVE_CLASS = new Call(OBJECT_INPUT_STREAM, "resolveClass",
+            "(" + OSC_DESC + ")Ljava/lang/Class;");
+    private static final Call INIT_NON_PROXY = new Call(OSC, "initNonProxy", "(" + OSC_DESC + "Ljava/lang/Class;"
+            + "Ljava/lang/ClassNotFoundException;" + OSC_DESC + ")V");
+    private static final Call ASSIGN_HANDLE = new Call(OBJECT_INPUT_STREAM + "$HandleTable", "assign",
+            "(Ljava/lang/Object;)I");
+
+    /** The calls by which {@code ObjectInputStream} runs class-specific (user) code, each found at least once. */
+    private static final List<Call> USER_CODE = List.of(
+            new Call(OSC, "newInstance", "()Ljava/lang/Object;"),
+            new Call(OSC, "invokeReadObject", "(Ljava/lang/Object;" + OIS_DESC + ")V"),
+            new Call(OSC, "invokeReadObjectNoData", "(Ljava/lang/Object;)V"),
+            new Call(OSC, "invokeReadResolve", "(Ljava/lang/Object;)Ljava/lang/Object;"),
+            new Call("java/io/Externalizable", "readExternal", "(Ljava/io/ObjectInput;)V"),
+            new Call("java/lang/invoke/MethodHandle", "invokeExact", "([B[Ljava/lang/Object;)Ljava/lang/Object;"),
+            new Call(OBJECT_INPUT_STREAM, "resolveObject", "(Ljava/lang/Object;)Ljava/lang/Object;"),
+            new Call(OBJECT_INPUT_STREAM + "$ValidationList", "doCallbacks", "()V"));
+
+    private EnginePatches() {
+    }
+
+    /**
+     * Checks both classes against what the patches rely on: each replaced call present exactly once in its
+     * method, and in {@code readNonProxyDesc} exactly one local holding a {@code new ObjectStreamClass()} and one
+     * holding the handle table's {@code assign} result, neither stored to again.
+     *
+     * @return an empty list when both fit, else what does not
+     */
+    public static List<String> check(final byte[] objectOutputStream, final byte[] objectInputStream) {
+        List<String> problems = new ArrayList<>();
+        MethodNode write = method(objectOutputStream, WRITE_NON_PROXY_DESC);
+        if (write == null) {
+            problems.add(OBJECT_OUTPUT_STREAM + "." + WRITE_NON_PROXY_DESC + " not found");
+        } else {
+            requireOnce(write, WRITE_CLASS_DESCRIPTOR, problems);
+            requireOnce(write, WRITE_NON_PROXY, problems);
+        }
+        MethodNode read = method(objectInputStream, READ_NON_PROXY_DESC);
+        if (read == null) {
+            problems.add(OBJECT_INPUT_STREAM + "." + READ_NON_PROXY_DESC + " not found");
+        } else {
+            requireOnce(read, RESOLVE_CLASS, problems);
+            requireOnce(read, INIT_NON_PROXY, problems);
+            Locals locals = Locals.of(read);
+            if (locals.desc < 0 || locals.handle < 0) {
+                problems.add(OBJECT_INPUT_STREAM + "." + READ_NON_PROXY_DESC + " does not keep its new descriptor"
+                        + " and its handle in locals stored once each");
+            }
+        }
+        MethodNode readObject0 = method(objectInputStream, READ_OBJECT0);
+        if (readObject0 == null) {
+            problems.add(OBJECT_INPUT_STREAM + "." + READ_OBJECT0 + " not found");
+        } else {
+            int[] changes = depthChanges(readObject0);
+            if (changes[0] != 1 || changes[1] < 1 || changes[2] != 0) {
+                problems.add(READ_OBJECT0 + " changes depth " + changes[0] + " times up, " + changes[1]
+                        + " times down and " + changes[2] + " times otherwise, not once up and at least once down");
+            }
+        }
+        for (Call call : USER_CODE) {
+            if (userCodeCalls(objectInputStream, call) < 1) {
+                problems.add(OBJECT_INPUT_STREAM + " has no call to " + call + " in an instance method");
+            }
+        }
+        return problems;
+    }
+
+    /** Patches one of the two classes; returns other classes' bytes unchanged. Call {@link #check} first. */
+    public static byte[] patch(final String internalName, final byte[] classFile) {
+        if (!internalName.equals(OBJECT_OUTPUT_STREAM) && !internalName.equals(OBJECT_INPUT_STREAM)) {
+            return classFile;
+        }
+        ClassReader reader = new ClassReader(classFile);
+        ClassNode node = new ClassNode();
+        reader.accept(node, 0);
+        for (MethodNode m : node.methods) {
+            String key = m.name + m.desc;
+            if (internalName.equals(OBJECT_OUTPUT_STREAM) && key.equals(WRITE_NON_PROXY_DESC)) {
+                swap(m, WRITE_CLASS_DESCRIPTOR, "writeClassDescriptor", "(" + OOS_DESC + OSC_DESC + ")V");
+                swap(m, WRITE_NON_PROXY, "writeNonProxy", "(" + OSC_DESC + OOS_DESC + ")V");
+            } else if (internalName.equals(OBJECT_INPUT_STREAM)) {
+                if (key.equals(READ_NON_PROXY_DESC)) {
+                    swap(m, RESOLVE_CLASS, "resolveClass", "(" + OIS_DESC + OSC_DESC + ")Ljava/lang/Class;");
+                    rebind(m);
+                } else if (key.equals(READ_OBJECT0)) {
+                    reportDepth(m);
+                }
+                if ((m.access & Opcodes.ACC_STATIC) == 0) {
+                    bracketUserCode(m);
+                }
+            }
+        }
+        ClassWriter writer = new ClassWriter(0);
+        node.accept(writer);
+        return writer.toByteArray();
+    }
+
+    /** Replaces each {@code call} in {@code m} with a static call to the engine method of the same stack effect. */
+    private static void swap(final MethodNode m, final Call call, final String engineMethod, final String descriptor) {
+        for (AbstractInsnNode insn : m.instructions.toArray()) {
+            if (call.is(insn)) {
+                m.instructions.set(insn, new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, engineMethod, descriptor,
+                        false));
+            }
+        }
+    }
+
+    /** The {@code initNonProxy} patch: the engine may hand back a descriptor bound before, which {@code desc} takes. */
+    private static void rebind(final MethodNode m) {
+        Locals locals = Locals.of(m);
+        if (locals.desc < 0 || locals.handle < 0) {
+            throw new IllegalStateException("unexpected shape of " + OBJECT_INPUT_STREAM + "." + READ_NON_PROXY_DESC);
+        }
+        for (AbstractInsnNode insn : m.instructions.toArray()) {
+            if (INIT_NON_PROXY.is(insn)) {
+                InsnList call = new InsnList();
+                call.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                call.add(new VarInsnNode(Opcodes.ILOAD, locals.handle));
+                call.add(new VarInsnNode(Opcodes.ILOAD, 1));
+                call.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, "initNonProxy", "(" + OSC_DESC + OSC_DESC
+                        + "Ljava/lang/Class;Ljava/lang/ClassNotFoundException;" + OSC_DESC + OIS_DESC + "IZ)" + OSC_DESC,
+                        false));
+                call.add(new VarInsnNode(Opcodes.ASTORE, locals.desc));
+                m.instructions.insert(insn, call);
+                m.instructions.remove(insn);
+            }
+        }
+        m.maxStack += 3;
+    }
+
+    /** After each store to {@code depth}: {@code Engine.enteredRead/leftRead(this, depth)}. */
+    private static void reportDepth(final MethodNode m) {
+        for (AbstractInsnNode insn : m.instructions.toArray()) {
+            int change = depthChange(insn);
+            if (change != 0) {
+                InsnList report = new InsnList();
+                report.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                report.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                report.add(new FieldInsnNode(Opcodes.GETFIELD, OBJECT_INPUT_STREAM, "depth", "J"));
+                report.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, change > 0 ? "enteredRead" : "leftRead",
+                        "(" + OIS_DESC + "J)V", false));
+                m.instructions.insert(insn, report);
+            }
+        }
+        m.maxStack = Math.max(m.maxStack, 3);
+    }
+
+    /** Brackets each call that runs class-specific code with {@code Engine.userCodeStarts/userCodeEnds(this)}. */
+    private static void bracketUserCode(final MethodNode m) {
+        boolean bracketed = false;
+        for (AbstractInsnNode insn : m.instructions.toArray()) {
+            if (USER_CODE.stream().anyMatch(call -> call.is(insn))) {
+                InsnList before = new InsnList();
+                before.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, "userCodeStarts", "(" + OIS_DESC + ")V",
+                        false));
+                InsnList after = new InsnList();
+                after.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                after.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, "userCodeEnds", "(" + OIS_DESC + ")V",
+                        false));
+                m.instructions.insertBefore(insn, before);
+                m.instructions.insert(insn, after);
+                bracketed = true;
+            }
+        }
+        if (bracketed) {
+            m.maxStack += 1;
+        }
+    }
+
+    /** {@code [ups, downs, others]}: the stores to {@code depth} in a method, by what they store. */
+    private static int[] depthChanges(final MethodNode m) {
+        int[] changes = new int[3];
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof FieldInsnNode f && f.getOpcode() == Opcodes.PUTFIELD && f.name.equals("depth")
+                    && f.owner.equals(OBJECT_INPUT_STREAM)) {
+                int change = depthChange(insn);
+                changes[change > 0 ? 0 : change < 0 ? 1 : 2]++;
+            }
+        }
+        return changes;
+    }
+
+    /** +1 for {@code depth = depth + 1}, -1 for {@code depth = depth - 1}, else 0. */
+    private static int depthChange(final AbstractInsnNode insn) {
+        if (!(insn instanceof FieldInsnNode f) || f.getOpcode() != Opcodes.PUTFIELD || !f.name.equals("depth")
+                || !f.owner.equals(OBJECT_INPUT_STREAM) || !f.desc.equals("J")) {
+            return 0;
+        }
+        AbstractInsnNode op = previousReal(insn);
+        AbstractInsnNode one = op == null ? null : previousReal(op);
+        if (one == null || one.getOpcode() != Opcodes.LCONST_1) {
+            return 0;
+        }
+        return op.getOpcode() == Opcodes.LADD ? 1 : op.getOpcode() == Opcodes.LSUB ? -1 : 0;
+    }
+
+    private static AbstractInsnNode previousReal(final AbstractInsnNode insn) {
+        AbstractInsnNode p = insn.getPrevious();
+        while (p != null && p.getOpcode() < 0) {
+            p = p.getPrevious();
+        }
+        return p;
+    }
+
+    private static int userCodeCalls(final byte[] classFile, final Call call) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classFile).accept(node, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        int found = 0;
+        for (MethodNode m : node.methods) {
+            if ((m.access & Opcodes.ACC_STATIC) == 0) {
+                for (AbstractInsnNode insn : m.instructions) {
+                    if (call.is(insn)) {
+                        found++;
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    private static void requireOnce(final MethodNode m, final Call call, final List<String> problems) {
+        int found = 0;
+        for (AbstractInsnNode insn : m.instructions) {
+            if (call.is(insn)) {
+                found++;
+            }
+        }
+        if (found != 1) {
+            problems.add(m.name + m.desc + " calls " + call + " " + found + " times, not once");
+        }
+    }
+
+    private static MethodNode method(final byte[] classFile, final String nameAndDescriptor) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classFile).accept(node, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        for (MethodNode m : node.methods) {
+            if ((m.name + m.desc).equals(nameAndDescriptor) && (m.access & Opcodes.ACC_STATIC) == 0) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The locals of {@code readNonProxyDesc} the {@code initNonProxy} patch needs: where the method keeps the
+     * descriptor it creates ({@code new ObjectStreamClass(); astore desc}) and the handle it assigns to it
+     * ({@code handles.assign(..); istore descHandle}); -1 when not found exactly so.
+     */
+    private record Locals(int desc, int handle) {
+        static Locals of(final MethodNode m) {
+            int desc = -1;
+            int handle = -1;
+            int descStores = 0;
+            int handleStores = 0;
+            AbstractInsnNode[] insns = m.instructions.toArray();
+            for (int i = 0; i < insns.length; i++) {
+                if (insns[i] instanceof TypeInsnNode t && t.getOpcode() == Opcodes.NEW && t.desc.equals(OSC)
+                        && desc < 0) {
+                    VarInsnNode store = nextStore(insns, i, Opcodes.ASTORE);
+                    desc = store == null ? -2 : store.var;
+                }
+                if (ASSIGN_HANDLE.is(insns[i]) && handle < 0) {
+                    AbstractInsnNode next = nextReal(insns, i);
+                    handle = next instanceof VarInsnNode v && v.getOpcode() == Opcodes.ISTORE ? v.var : -2;
+                }
+            }
+            for (AbstractInsnNode insn : insns) {
+                if (insn instanceof VarInsnNode v && v.getOpcode() == Opcodes.ASTORE && v.var == desc) {
+                    descStores++;
+                }
+                if (insn instanceof VarInsnNode v && v.getOpcode() == Opcodes.ISTORE && v.var == handle) {
+                    handleStores++;
+                }
+                if (insn instanceof IincInsnNode inc && inc.var == handle) {
+                    handleStores++;
+                }
+            }
+            boolean ok = desc > 1 && handle > 1 && descStores == 1 && handleStores == 1;
+            return ok ? new Locals(desc, handle) : new Locals(-1, -1);
+        }
+
+        /** The store ending {@code new; dup; invokespecial <init>()V; astore n}, or null for another shape. */
+        private static VarInsnNode nextStore(final AbstractInsnNode[] insns, final int from, final int opcode) {
+            AbstractInsnNode dup = nextReal(insns, from);
+            AbstractInsnNode init = dup == null ? null : nextReal(insns, indexOf(insns, dup));
+            AbstractInsnNode store = init == null ? null : nextReal(insns, indexOf(insns, init));
+            boolean shape = dup != null && dup.getOpcode() == Opcodes.DUP && init instanceof MethodInsnNode mi
+                    && mi.getOpcode() == Opcodes.INVOKESPECIAL && mi.owner.equals(OSC) && mi.desc.equals("()V")
+                    && store instanceof VarInsnNode v && v.getOpcode() == opcode;
+            return shape ? (VarInsnNode) store : null;
+        }
+
+        private static AbstractInsnNode nextReal(final AbstractInsnNode[] insns, final int from) {
+            for (int i = from + 1; i < insns.length; i++) {
+                if (insns[i].getOpcode() >= 0) {
+                    return insns[i];
+                }
+            }
+            return null;
+        }
+
+        private static int indexOf(final AbstractInsnNode[] insns, final AbstractInsnNode insn) {
+            for (int i = 0; i < insns.length; i++) {
+                if (insns[i] == insn) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+    }
+}
