@@ -38,8 +38,10 @@ final class EngineInstaller {
             if (unavailable != null) {
                 return unavailable;
             }
+            boolean recognise = EnginePatches.KNOWN_READ_NON_PROXY.contains(
+                    EnginePatches.readNonProxyFingerprint(jdk.read("java/io/ObjectStreamClass")));
             return JdkClassPatcher.apply(inst, List.of(EnginePatches.OBJECT_OUTPUT_STREAM,
-                    EnginePatches.OBJECT_INPUT_STREAM), EnginePatches::patch);
+                    EnginePatches.OBJECT_INPUT_STREAM), (name, bytes) -> EnginePatches.patch(name, bytes, recognise));
         } catch (Throwable t) {
             return t.toString();
         }

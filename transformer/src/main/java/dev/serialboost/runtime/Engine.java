@@ -33,6 +33,9 @@ public final class Engine {
     /** Whether a stream class overrides {@code ObjectOutputStream.writeClassDescriptor}. */
     private static final ClassValue<Boolean> OVERRIDES_WRITE_CLASS_DESCRIPTOR =
             overrides(ObjectOutputStream.class, "writeClassDescriptor", ObjectStreamClass.class);
+    /** Whether a stream class overrides {@code ObjectInputStream.readClassDescriptor}. */
+    private static final ClassValue<Boolean> OVERRIDES_READ_CLASS_DESCRIPTOR =
+            overrides(ObjectInputStream.class, "readClassDescriptor");
     /** Whether a stream class overrides {@code ObjectInputStream.resolveClass}. */
     private static final ClassValue<Boolean> OVERRIDES_RESOLVE_CLASS =
             overrides(ObjectInputStream.class, "resolveClass", ObjectStreamClass.class);
@@ -70,10 +73,26 @@ public final class Engine {
     private static final MethodHandle JDK_RESOLVE_CLASS;
     private static final MethodHandle SET_HANDLE_OBJECT;
     private static final MethodHandle LATEST_USER_DEFINED_LOADER;
+    private static final MethodHandle READ_CLASS_DESCRIPTOR;
+    private static final MethodHandle READ_TYPE_STRING;
+    private static final MethodHandle READ_UTF_BODY;
+    private static final MethodHandle NEW_FIELD;
+    private static final MethodHandle NEW_MODEL;
+    private static final MethodHandle COMPUTE_FIELD_OFFSETS;
+    /** Setters of a new stream descriptor, in the order {@link #newModel} takes the values. */
+    private static final MethodHandle SET_NAME;
+    private static final MethodHandle SET_SUID;
+    private static final MethodHandle SET_IS_PROXY;
+    private static final MethodHandle SET_HAS_WRITE_OBJECT_DATA;
+    private static final MethodHandle SET_HAS_BLOCK_EXTERNAL_DATA;
+    private static final MethodHandle SET_EXTERNALIZABLE;
+    private static final MethodHandle SET_SERIALIZABLE;
+    private static final MethodHandle SET_IS_ENUM;
+    private static final MethodHandle SET_FIELDS;
     private static final Throwable PROBLEM;
 
     static {
-        MethodHandle[] h = new MethodHandle[18];
+        MethodHandle[] h = new MethodHandle[33];
         Throwable problem = null;
         try {
             MethodHandles.Lookup out = MethodHandles.privateLookupIn(ObjectOutputStream.class, MethodHandles.lookup());
@@ -115,6 +134,27 @@ public final class Engine {
             Class<?> vm = Class.forName("jdk.internal.misc.VM");
             h[17] = MethodHandles.lookup().findStatic(vm, "latestUserDefinedLoader",
                     MethodType.methodType(ClassLoader.class));
+            h[18] = in.findVirtual(ObjectInputStream.class, "readClassDescriptor",
+                    MethodType.methodType(ObjectStreamClass.class));
+            h[19] = in.findVirtual(ObjectInputStream.class, "readTypeString", MethodType.methodType(String.class));
+            Class<?> bin = Class.forName("java.io.ObjectInputStream$BlockDataInputStream");
+            h[20] = MethodHandles.filterArguments(in.findVirtual(bin, "readUTFBody",
+                            MethodType.methodType(String.class, long.class)), 0,
+                    in.findGetter(ObjectInputStream.class, "bin", bin));
+            MethodHandles.Lookup field = MethodHandles.privateLookupIn(ObjectStreamField.class, MethodHandles.lookup());
+            h[21] = MethodHandles.insertArguments(field.findConstructor(ObjectStreamField.class,
+                    MethodType.methodType(void.class, String.class, String.class, boolean.class)), 2, false);
+            h[22] = osc.findConstructor(ObjectStreamClass.class, MethodType.methodType(void.class));
+            h[23] = osc.findVirtual(ObjectStreamClass.class, "computeFieldOffsets", MethodType.methodType(void.class));
+            h[24] = osc.findSetter(ObjectStreamClass.class, "name", String.class);
+            h[25] = osc.findSetter(ObjectStreamClass.class, "suid", Long.class);
+            h[26] = osc.findSetter(ObjectStreamClass.class, "isProxy", boolean.class);
+            h[27] = osc.findSetter(ObjectStreamClass.class, "hasWriteObjectData", boolean.class);
+            h[28] = osc.findSetter(ObjectStreamClass.class, "hasBlockExternalData", boolean.class);
+            h[29] = osc.findSetter(ObjectStreamClass.class, "externalizable", boolean.class);
+            h[30] = osc.findSetter(ObjectStreamClass.class, "serializable", boolean.class);
+            h[31] = osc.findSetter(ObjectStreamClass.class, "isEnum", boolean.class);
+            h[32] = osc.findSetter(ObjectStreamClass.class, "fields", ObjectStreamField[].class);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             problem = e;
         }
@@ -137,6 +177,21 @@ public final class Engine {
         JDK_RESOLVE_CLASS = h[15];
         SET_HANDLE_OBJECT = h[16];
         LATEST_USER_DEFINED_LOADER = h[17];
+        READ_CLASS_DESCRIPTOR = h[18];
+        READ_TYPE_STRING = h[19];
+        READ_UTF_BODY = h[20];
+        NEW_FIELD = h[21];
+        NEW_MODEL = h[22];
+        COMPUTE_FIELD_OFFSETS = h[23];
+        SET_NAME = h[24];
+        SET_SUID = h[25];
+        SET_IS_PROXY = h[26];
+        SET_HAS_WRITE_OBJECT_DATA = h[27];
+        SET_HAS_BLOCK_EXTERNAL_DATA = h[28];
+        SET_EXTERNALIZABLE = h[29];
+        SET_SERIALIZABLE = h[30];
+        SET_IS_ENUM = h[31];
+        SET_FIELDS = h[32];
     }
 
     private Engine() {
@@ -193,6 +248,17 @@ public final class Engine {
     }
 
     // ---- read side --------------------------------------------------------------------------------------------
+
+    /**
+     * Stands for {@code in.readClassDescriptor()} in {@code ObjectInputStream.readNonProxyDesc} (patched only where
+     * the JDK's {@code readNonProxy} is one the agent knows): see {@link DescriptorReader}.
+     */
+    public static ObjectStreamClass readClassDescriptor(final ObjectInputStream in) throws Throwable {
+        if (OVERRIDES_READ_CLASS_DESCRIPTOR.get(in.getClass())) {
+            return (ObjectStreamClass) READ_CLASS_DESCRIPTOR.invokeExact(in);
+        }
+        return DescriptorReader.read(in);
+    }
 
     /** Stands for {@code in.resolveClass(desc)} in {@code ObjectInputStream.readNonProxyDesc}. */
     public static Class<?> resolveClass(final ObjectInputStream in, final ObjectStreamClass desc) throws Throwable {
@@ -264,6 +330,39 @@ public final class Engine {
      */
     static ClassLoader latestUserDefinedLoader() throws Throwable {
         return (ClassLoader) LATEST_USER_DEFINED_LOADER.invokeExact();
+    }
+
+    static String readTypeString(final ObjectInputStream in) throws Throwable {
+        return (String) READ_TYPE_STRING.invokeExact(in);
+    }
+
+    /** The JDK's own decoder of a modified UTF-8 string whose length was read. */
+    static String readUtfBody(final ObjectInputStream in, final int length) throws Throwable {
+        return (String) READ_UTF_BODY.invokeExact(in, (long) length);
+    }
+
+    /** {@code new ObjectStreamField(name, signature, false)}, as {@code readNonProxy} makes a stream field. */
+    static ObjectStreamField newField(final String name, final String signature) throws Throwable {
+        return (ObjectStreamField) NEW_FIELD.invokeExact(name, signature);
+    }
+
+    /** A stream descriptor with what {@code readNonProxy} sets, then its {@code computeFieldOffsets()}. */
+    static ObjectStreamClass newModel(final String name, final long suid, final boolean hasWriteObjectData,
+                                      final boolean hasBlockExternalData, final boolean externalizable,
+                                      final boolean sflag, final boolean isEnum, final ObjectStreamField[] fields)
+            throws Throwable {
+        ObjectStreamClass model = (ObjectStreamClass) NEW_MODEL.invokeExact();
+        SET_NAME.invokeExact(model, name);
+        SET_SUID.invokeExact(model, Long.valueOf(suid));
+        SET_IS_PROXY.invokeExact(model, false);
+        SET_HAS_WRITE_OBJECT_DATA.invokeExact(model, hasWriteObjectData);
+        SET_HAS_BLOCK_EXTERNAL_DATA.invokeExact(model, hasBlockExternalData);
+        SET_EXTERNALIZABLE.invokeExact(model, externalizable);
+        SET_SERIALIZABLE.invokeExact(model, externalizable || sflag);
+        SET_IS_ENUM.invokeExact(model, isEnum);
+        SET_FIELDS.invokeExact(model, fields);
+        COMPUTE_FIELD_OFFSETS.invokeExact(model);
+        return model;
     }
 
     // ---- descriptor fields, for the caches --------------------------------------------------------------------

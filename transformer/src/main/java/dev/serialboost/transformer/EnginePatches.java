@@ -8,6 +8,7 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.IincInsnNode;
+import org.objectweb.asm.tree.IntInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TypeInsnNode;
@@ -27,7 +28,11 @@ import java.util.List;
  *   <li><b>Descriptor templates</b>, in {@code ObjectOutputStream.writeNonProxyDesc(ObjectStreamClass, boolean)}:
  *       {@code writeClassDescriptor(desc)} becomes {@code Engine.writeClassDescriptor(this, desc)} and
  *       {@code desc.writeNonProxy(this)} (protocol version 1) becomes {@code Engine.writeNonProxy(desc, this)}.</li>
- *   <li><b>Resolved classes</b>, in {@code ObjectInputStream.readNonProxyDesc(boolean)}:
+ *   <li><b>Recognised descriptors</b>, in {@code ObjectInputStream.readNonProxyDesc(boolean)}, only where
+ *       {@code ObjectStreamClass.readNonProxy} has a {@link #KNOWN_READ_NON_PROXY known fingerprint} (the engine
+ *       does what that method does): {@code readClassDescriptor()} becomes {@code Engine.readClassDescriptor(this)}.
+ *       </li>
+ *   <li><b>Resolved classes</b>, in the same method:
  *       {@code resolveClass(readDesc)} becomes {@code Engine.resolveClass(this, readDesc)}.</li>
  *   <li><b>Bound descriptors</b>, in the same method: {@code desc.initNonProxy(readDesc, cl, resolveEx, superDesc)}
  *       becomes {@code desc = Engine.initNonProxy(desc, readDesc, cl, resolveEx, superDesc, this, descHandle,
@@ -78,6 +83,8 @@ public final class EnginePatches {
             "(" + OSC_DESC + ")Ljava/lang/Class;");
     private static final Call INIT_NON_PROXY = new Call(OSC, "initNonProxy", "(" + OSC_DESC + "Ljava/lang/Class;"
             + "Ljava/lang/ClassNotFoundException;" + OSC_DESC + ")V");
+    private static final Call READ_CLASS_DESCRIPTOR = new Call(OBJECT_INPUT_STREAM, "readClassDescriptor",
+            "()" + OSC_DESC);
     private static final Call ASSIGN_HANDLE = new Call(OBJECT_INPUT_STREAM + "$HandleTable", "assign",
             "(Ljava/lang/Object;)I");
 
@@ -92,7 +99,77 @@ public final class EnginePatches {
             new Call(OBJECT_INPUT_STREAM, "resolveObject", "(Ljava/lang/Object;)Ljava/lang/Object;"),
             new Call(OBJECT_INPUT_STREAM + "$ValidationList", "doCallbacks", "()V"));
 
+    /**
+     * Fingerprints ({@link #readNonProxyFingerprint}) of {@code ObjectStreamClass.readNonProxy} in the JDKs whose
+     * method {@code dev.serialboost.runtime.DescriptorReader} was checked against, line by line.
+     */
+    public static final java.util.Set<String> KNOWN_READ_NON_PROXY = java.util.Set.of(
+            "2f8f771caae34863", // OpenJDK 17.0.21 (exception causes by initCause)
+            "16d7e02afae35f49"); // Temurin 21.0.8 and 25 (exception causes by constructor)
+
     private EnginePatches() {
+    }
+
+    /**
+     * A digest of the instructions of {@code ObjectStreamClass.readNonProxy(ObjectInputStream)} (opcodes, the
+     * members and constants they use, branch structure; not line numbers or constant pool order), or null when
+     * the method is missing.
+     */
+    public static String readNonProxyFingerprint(final byte[] objectStreamClass) {
+        MethodNode m = method(objectStreamClass, "readNonProxy(" + OIS_DESC + ")V");
+        if (m == null) {
+            return null;
+        }
+        StringBuilder all = new StringBuilder();
+        java.util.Map<org.objectweb.asm.tree.LabelNode, Integer> labels = new java.util.HashMap<>();
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof org.objectweb.asm.tree.LabelNode l) {
+                labels.put(l, labels.size());
+            }
+        }
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn.getOpcode() < 0) {
+                continue;
+            }
+            all.append(insn.getOpcode());
+            if (insn instanceof MethodInsnNode mi) {
+                all.append(' ').append(mi.owner).append('.').append(mi.name).append(mi.desc);
+            } else if (insn instanceof FieldInsnNode fi) {
+                all.append(' ').append(fi.owner).append('.').append(fi.name).append(':').append(fi.desc);
+            } else if (insn instanceof TypeInsnNode ti) {
+                all.append(' ').append(ti.desc);
+            } else if (insn instanceof VarInsnNode vi) {
+                all.append(' ').append(vi.var);
+            } else if (insn instanceof IntInsnNode ii) {
+                all.append(' ').append(ii.operand);
+            } else if (insn instanceof IincInsnNode inc) {
+                all.append(' ').append(inc.var).append(' ').append(inc.incr);
+            } else if (insn instanceof org.objectweb.asm.tree.LdcInsnNode ldc) {
+                all.append(' ').append(ldc.cst);
+            } else if (insn instanceof org.objectweb.asm.tree.JumpInsnNode j) {
+                all.append(" L").append(labels.get(j.label));
+            } else if (insn instanceof org.objectweb.asm.tree.InvokeDynamicInsnNode indy) {
+                all.append(' ').append(indy.name).append(indy.desc).append(java.util.Arrays.toString(indy.bsmArgs));
+            } else if (insn instanceof org.objectweb.asm.tree.TableSwitchInsnNode t) {
+                all.append(' ').append(t.min).append(' ').append(t.max).append(" L").append(labels.get(t.dflt));
+                t.labels.forEach(l -> all.append(" L").append(labels.get(l)));
+            } else if (insn instanceof org.objectweb.asm.tree.LookupSwitchInsnNode t) {
+                all.append(' ').append(t.keys).append(" L").append(labels.get(t.dflt));
+                t.labels.forEach(l -> all.append(" L").append(labels.get(l)));
+            }
+            all.append('\n');
+        }
+        for (org.objectweb.asm.tree.TryCatchBlockNode t : m.tryCatchBlocks) {
+            all.append("try L").append(labels.get(t.start)).append(" L").append(labels.get(t.end)).append(" L")
+                    .append(labels.get(t.handler)).append(' ').append(t.type).append('\n');
+        }
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(all.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing", e);
+        }
     }
 
     /**
@@ -115,6 +192,7 @@ public final class EnginePatches {
         if (read == null) {
             problems.add(OBJECT_INPUT_STREAM + "." + READ_NON_PROXY_DESC + " not found");
         } else {
+            requireOnce(read, READ_CLASS_DESCRIPTOR, problems);
             requireOnce(read, RESOLVE_CLASS, problems);
             requireOnce(read, INIT_NON_PROXY, problems);
             Locals locals = Locals.of(read);
@@ -141,8 +219,12 @@ public final class EnginePatches {
         return problems;
     }
 
-    /** Patches one of the two classes; returns other classes' bytes unchanged. Call {@link #check} first. */
-    public static byte[] patch(final String internalName, final byte[] classFile) {
+    /**
+     * Patches one of the two classes; returns other classes' bytes unchanged. Call {@link #check} first.
+     *
+     * @param recognise whether to patch in descriptor recognition (only for a known {@code readNonProxy})
+     */
+    public static byte[] patch(final String internalName, final byte[] classFile, final boolean recognise) {
         if (!internalName.equals(OBJECT_OUTPUT_STREAM) && !internalName.equals(OBJECT_INPUT_STREAM)) {
             return classFile;
         }
@@ -156,6 +238,9 @@ public final class EnginePatches {
                 swap(m, WRITE_NON_PROXY, "writeNonProxy", "(" + OSC_DESC + OOS_DESC + ")V");
             } else if (internalName.equals(OBJECT_INPUT_STREAM)) {
                 if (key.equals(READ_NON_PROXY_DESC)) {
+                    if (recognise) {
+                        swap(m, READ_CLASS_DESCRIPTOR, "readClassDescriptor", "(" + OIS_DESC + ")" + OSC_DESC);
+                    }
                     swap(m, RESOLVE_CLASS, "resolveClass", "(" + OIS_DESC + OSC_DESC + ")Ljava/lang/Class;");
                     rebind(m);
                 } else if (key.equals(READ_OBJECT0)) {
