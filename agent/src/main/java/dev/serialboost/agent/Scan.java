@@ -97,8 +97,8 @@ final class Scan {
                 out.println(json(listed, classes.size(), convert, converting));
             } else {
                 out.println("converting: " + converting + (convert.converts(rules) ? ""
-                        : " (convert=rules and no include rule: the agent leaves every class unchanged; --convert all"
-                                + " or a --config file with include rules shows what the converted format would change)"));
+                        : " (no include rule and no convert=all: the agent changes no class; see what --convert all"
+                                + " or a --config file with include rules would convert)"));
                 for (Decision d : listed) {
                     out.println((d.inheritsConversion() ? "warning: " : "") + d);
                 }

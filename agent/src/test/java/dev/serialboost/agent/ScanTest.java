@@ -91,8 +91,8 @@ class ScanTest {
     void withoutAConfigNothingWouldBeConvertedInTheDefaultMode() {
         assertEquals(0, scan(CLASSES.toString()), err.toString());
         List<String> lines = lines();
-        assertTrue(lines.get(0).startsWith("converting: none (convert=rules and no include rule: the agent leaves every"
-                + " class unchanged; --convert all"), lines.get(0));
+        assertEquals("converting: none (no include rule and no convert=all: the agent changes no class; see what"
+                + " --convert all or a --config file with include rules would convert)", lines.get(0));
         assertTrue(lines.contains(SHAPES + "MarketData skipped: it is not named by an include rule (no config file;"
                 + " convert=rules)"), String.join("\n", lines));
         String total = lines.get(lines.size() - 1);
