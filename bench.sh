@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The before/after benchmarks in one command: builds the agent and bench/target/benchmarks.jar, runs the same JMH
-# benchmarks without the agent, with its per-field body and with its bulk body (plus hand-written Externalizable,
-# Kryo and Fory as reference rows), measures start-up and transform cost, and writes docs/benchmarks.md and
-# docs/benchmarks.png from that one run. See docs/benchmarks.md ("How it is measured").
+# benchmarks without the agent and with its opt-in converted format (convert=all), per-field body and bulk body (plus
+# hand-written Externalizable, Kryo and Fory as reference rows), measures start-up and transform cost, and writes
+# docs/benchmarks.md and docs/benchmarks.png from that one run. See docs/benchmarks.md ("How it is measured").
 #
 #   ./bench.sh --quick          about 10 minutes on 2 cores: 1 fork, 2 warm-up + 3 measured iterations of 1 s
 #   ./bench.sh --full           about 30 minutes: 2 forks, 3 warm-up + 5 measured iterations of 1 s (published numbers)

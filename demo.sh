@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # serialboost demo: runs the same legacy program (demo-app, plain JDK serialization) twice, without and
-# with -javaagent:agent/target/serialboost-agent.jar, and compares speed and received data.
+# with -javaagent:agent/target/serialboost-agent.jar in the converted format (convert=all, or the sample
+# rules file with --config), and compares speed and received data.
 # Run ./demo.sh --help for the options.
 set -euo pipefail
 
@@ -10,11 +11,14 @@ usage: ./demo.sh [--config] [--quick] [--no-build] [--help]
 
 Runs demo-app (a market-data publisher and subscriber over a loopback socket, plus a journal file,
 all plain ObjectOutputStream/ObjectInputStream) twice on the same JDK: without the agent, then with
--javaagent:agent/target/serialboost-agent.jar. Prints messages/s and MB/s per phase for both runs,
-the ratio, and a checksum of the data received in each run; the checksums must be equal.
+-javaagent:agent/target/serialboost-agent.jar=convert=all, which converts every eligible class to
+serialboost's converted format (opt-in: without convert=all or include rules the agent converts
+nothing). Prints messages/s and MB/s per phase for both runs, the ratio, and a checksum of the data
+received in each run; the checksums must be equal.
 
-  --config    run the agent with the rules file demo-app/serialboost.conf (per-class toggles:
-              keeps lab.Sample plain); the agent's report shows what that changed
+  --config    run the agent with the rules file demo-app/serialboost.conf instead of convert=all
+              (include rules for the market and HR classes; lab.Sample stays plain); the agent's
+              report shows what that changed
   --quick     small message counts, a few seconds: checks that everything works, measures nothing
   --no-build  use the jars as they are; by default missing or out-of-date jars are built first
               (./mvnw -q -pl demo-app -am package -DskipTests)
@@ -100,8 +104,9 @@ fi
 logs=$(mktemp -d "${TMPDIR:-/tmp}/serialboost-demo.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
 
-agent_args=verbose=true,summary=true
-$use_config && agent_args="config=$config,$agent_args"
+# the converted format is opt-in: every eligible class (convert=all), or what the rules file includes
+agent_args=convert=all,verbose=true,summary=true
+$use_config && agent_args="config=$config,verbose=true,summary=true"
 app_args=()
 $quick && app_args=(--quick)
 java_shown=$java_cmd

@@ -1,5 +1,7 @@
 package dev.serialboost.agent;
 
+import dev.serialboost.transformer.ClassPolicy;
+
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,19 +18,21 @@ import java.util.function.Function;
  * @param enabled      {@code enabled}: false switches the agent off entirely (default true)
  * @param rules        {@code config}: the per-class rules file, or {@code null} for none
  * @param configSource where {@code config} came from, for the start-up line
+ * @param convert      {@code convert}: which classes get the converted format, {@code rules} (default: only
+ *                     those an include rule names) or {@code all} (every eligible class no exclude rule names)
  * @param verbose      {@code verbose}: one stderr line per serializable class with its decision (default false)
  * @param summary      {@code summary}: a stderr line with counts by outcome when the JVM exits (default false)
  * @param dump         {@code dump}: a directory to write each converted class file to, for javap (default none)
  * @param legacy       {@code legacy}: read streams written without serialboost into converted classes,
- *                     by patching two {@code java.io} method bodies (default true)
+ *                     by patching two {@code java.io} method bodies (default true); only when {@link #converts()}
  * @param engine       {@code engine}: the engine layer, patched {@code java.io} method bodies that make plain JDK
  *                     serialization faster with the same bytes on the wire (default true)
  */
-record AgentConfig(boolean enabled, ConfigFile rules, String configSource, boolean verbose, boolean summary,
-                   Path dump, boolean legacy, boolean engine) {
+record AgentConfig(boolean enabled, ConfigFile rules, String configSource, ConvertMode convert, boolean verbose,
+                   boolean summary, Path dump, boolean legacy, boolean engine) {
 
     /** Setting names, in the order the documentation lists them. */
-    static final List<String> SETTINGS = List.of("config", "enabled", "engine", "verbose", "summary", "dump",
+    static final List<String> SETTINGS = List.of("config", "convert", "enabled", "engine", "verbose", "summary", "dump",
             "legacy");
 
     /** Settings as found, with where each came from. */
@@ -68,11 +72,31 @@ record AgentConfig(boolean enabled, ConfigFile rules, String configSource, boole
             }
             rules = ConfigFile.read(Path.of(config.value));
         }
+        Found convert = found.get("convert");
         Found dump = found.get("dump");
         return new AgentConfig(enabled, rules, config == null ? "no config file" : config.value + " (" + config.source + ")",
+                convert == null ? ConvertMode.RULES : ConvertMode.of(convert.value, convert.source),
                 flag(found, "verbose", false), flag(found, "summary", false),
                 dump == null || dump.value.isEmpty() ? null : Path.of(dump.value), flag(found, "legacy", true),
                 flag(found, "engine", true));
+    }
+
+    /**
+     * Whether any class can be converted: {@code convert=all}, or a rules file with an include rule. When not,
+     * the agent registers no class-file transformer and patches nothing for the converted format.
+     */
+    boolean converts() {
+        return convert.converts(rules);
+    }
+
+    /** What the transformer asks per class; see {@link ConvertMode#policy}. */
+    ClassPolicy policy() {
+        return convert.policy(rules);
+    }
+
+    /** The classes converted, for the start-up line: {@code none}, {@code classes named by N include rules}, ... */
+    String converting() {
+        return convert.describe(rules);
     }
 
     private static void collect(final Map<String, String> source, final String prefix,

@@ -13,14 +13,14 @@ import java.util.List;
 
 /**
  * The per-class rules file. One rule a line, in order; the first rule whose pattern matches a class
- * decides for it; a class no rule matches is converted when eligible. {@code #} starts a comment.
+ * decides for it; a class no rule matches is not converted ({@code convert=rules}, the default), or converted
+ * when eligible ({@code convert=all}, see {@link #withConvert}). {@code #} starts a comment.
  *
  * <pre>
  * # keep the legacy DTOs plain, convert the rest of com.acme
  * exclude com.acme.legacy.**
  * include com.acme.Session run-constructor
  * include com.acme.**
- * exclude **
  * </pre>
  *
  * A rule is {@code include} or {@code exclude}, a {@link ClassGlob}, then options (include only):
@@ -41,10 +41,13 @@ final class ConfigFile implements ClassPolicy {
 
     private final Path path;
     private final List<Rule> rules;
+    /** What a class no rule matches gets. */
+    private final ClassOptions unmatched;
 
-    private ConfigFile(final Path path, final List<Rule> rules) {
+    private ConfigFile(final Path path, final List<Rule> rules, final ClassOptions unmatched) {
         this.path = path;
         this.rules = List.copyOf(rules);
+        this.unmatched = unmatched;
     }
 
     /** @throws ConfigException naming the file, the line and the problem */
@@ -93,7 +96,17 @@ final class ConfigFile implements ClassPolicy {
             }
             rules.add(new Rule(glob, options));
         }
-        return new ConfigFile(path, rules);
+        return new ConfigFile(path, rules, unmatched(path, ConvertMode.RULES));
+    }
+
+    /** These rules, with a class no rule matches converted when eligible ({@code all}) or not ({@code rules}). */
+    ConfigFile withConvert(final ConvertMode mode) {
+        return new ConfigFile(path, rules, unmatched(path, mode));
+    }
+
+    private static ClassOptions unmatched(final Path path, final ConvertMode mode) {
+        return mode == ConvertMode.ALL ? ClassOptions.DEFAULT
+                : ClassOptions.notIncluded("no rule of " + path + " matches it; convert=rules");
     }
 
     private static ClassOptions option(final ClassOptions options, final String word, final boolean include,
@@ -122,11 +135,15 @@ final class ConfigFile implements ClassPolicy {
                 return rule.options;
             }
         }
-        return ClassOptions.DEFAULT;
+        return unmatched;
     }
 
     int ruleCount() {
         return rules.size();
+    }
+
+    int includeCount() {
+        return (int) rules.stream().filter(r -> r.options.included()).count();
     }
 
     Path path() {

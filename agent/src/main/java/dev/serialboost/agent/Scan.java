@@ -25,9 +25,10 @@ import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
- * {@code java -jar serialboost-agent.jar scan [--config FILE] [--json] PATH...}: lists every serializable
- * class found in jars, directories or class paths ({@code a.jar:classes}) with the decision the agent would
- * make under the given config, and a total, without running the application.
+ * {@code java -jar serialboost-agent.jar scan [--config FILE] [--convert rules|all] [--json] PATH...}: lists
+ * every serializable class found in jars, directories or class paths ({@code a.jar:classes}) with the decision
+ * the agent would make under the given config and {@code convert} setting, and a total, without running the
+ * application. The first line says which classes the agent converts at all, as its start-up line does.
  */
 final class Scan {
 
@@ -37,9 +38,13 @@ final class Scan {
     private Scan() {
     }
 
+    private static final String USAGE = "usage: java -jar serialboost-agent.jar scan [--config FILE]"
+            + " [--convert rules|all] [--json] PATH... (PATH: a jar, a directory of classes, or a class path)";
+
     /** Returns the process exit code: 0 done, 2 bad arguments or input. */
     static int run(final List<String> args, final PrintStream out, final PrintStream err) {
-        ClassPolicy policy = ClassPolicy.DEFAULTS;
+        ConfigFile rules = null;
+        ConvertMode convert = ConvertMode.RULES;
         boolean json = false;
         List<Path> roots = new ArrayList<>();
         try {
@@ -50,7 +55,13 @@ final class Scan {
                         if (i + 1 >= args.size()) {
                             throw new ConfigException("--config needs a file");
                         }
-                        policy = ConfigFile.read(Path.of(args.get(++i)));
+                        rules = ConfigFile.read(Path.of(args.get(++i)));
+                    }
+                    case "--convert" -> {
+                        if (i + 1 >= args.size()) {
+                            throw new ConfigException("--convert needs rules or all");
+                        }
+                        convert = ConvertMode.of(args.get(++i), "--convert");
                     }
                     default -> {
                         for (String element : args.get(i).split(File.pathSeparator)) {
@@ -62,13 +73,13 @@ final class Scan {
                 }
             }
             if (roots.isEmpty()) {
-                throw new ConfigException("usage: java -jar serialboost-agent.jar scan [--config FILE] [--json] PATH..."
-                        + " (PATH: a jar, a directory of classes, or a class path)");
+                throw new ConfigException(USAGE);
             }
             Map<String, Supplier<byte[]>> classes = new TreeMap<>();
             for (Path root : roots) {
                 collect(root, classes);
             }
+            ClassPolicy policy = convert.policy(rules);
             SerialboostTransformer transformer = new SerialboostTransformer(TransformOptions.DEFAULTS.withPolicy(policy));
             ClassHierarchy hierarchy = transformer.newHierarchy(name -> {
                 Supplier<byte[]> bytes = classes.get(name);
@@ -81,9 +92,13 @@ final class Scan {
                     listed.add(d);
                 }
             }
+            String converting = convert.describe(rules);
             if (json) {
-                out.println(json(listed, classes.size()));
+                out.println(json(listed, classes.size(), convert, converting));
             } else {
+                out.println("converting: " + converting + (convert.converts(rules) ? ""
+                        : " (no include rule and no convert=all: the agent changes no class; see what --convert all"
+                                + " or a --config file with include rules would convert)"));
                 for (Decision d : listed) {
                     out.println((d.inheritsConversion() ? "warning: " : "") + d);
                 }
@@ -165,7 +180,8 @@ final class Scan {
                 : line + "; " + warnings + " would fail to write (see the warning lines)";
     }
 
-    private static String json(final List<Decision> listed, final int scanned) {
+    private static String json(final List<Decision> listed, final int scanned, final ConvertMode convert,
+                               final String converting) {
         StringBuilder out = new StringBuilder("{\"scanned\":").append(scanned).append(",\"classes\":[");
         for (int i = 0; i < listed.size(); i++) {
             Decision d = listed.get(i);
@@ -184,7 +200,9 @@ final class Scan {
             }
             out.append("]}");
         }
-        return out.append("],\"total\":").append(quote(total(listed, scanned))).append('}').toString();
+        return out.append("],\"convert\":").append(quote(convert.value())).append(",\"converting\":")
+                .append(quote(converting)).append(",\"total\":").append(quote(total(listed, scanned))).append('}')
+                .toString();
     }
 
     private static String quote(final String s) {

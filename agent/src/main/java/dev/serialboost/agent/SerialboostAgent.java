@@ -42,8 +42,9 @@ public final class SerialboostAgent {
         System.out.println(version() + " is a Java agent. Attach it with:");
         System.out.println("  java -javaagent:serialboost-agent.jar[=NAME=value,...] -jar your-app.jar");
         System.out.println("Settings: " + String.join(", ", AgentConfig.SETTINGS) + " (see docs/configuration.md)");
-        System.out.println("Review what it would convert first:");
-        System.out.println("  java -jar serialboost-agent.jar scan [--config FILE] [--json] your-app.jar");
+        System.out.println("By default no class is converted; the converted format is opt-in: include rules in the");
+        System.out.println("config file, or convert=all. Review what a config would convert first:");
+        System.out.println("  java -jar serialboost-agent.jar scan [--config FILE] [--convert all] [--json] your-app.jar");
     }
 
     private static synchronized void start(final String args, final Instrumentation inst, final boolean attached) {
@@ -59,43 +60,47 @@ public final class SerialboostAgent {
                 err.println(Report.PREFIX + version() + " disabled (enabled=false); classes load unchanged");
                 return;
             }
-            String runtimeProblem = RuntimeInstaller.install(inst);
-            if (runtimeProblem != null) {
-                // converting only some classes of a hierarchy would make the others fail to write: all or nothing
-                err.println(Report.PREFIX + version() + " cannot use jdk.internal.misc.Unsafe on this JVM ("
-                        + runtimeProblem + "); serialboost stays inactive and the application runs unchanged");
-                return;
-            }
+            // the runtime serves the engine layer and converted classes; its problem is jdk.internal.misc.Unsafe,
+            // which only converted classes need
+            String runtimeProblem = config.engine() || config.converts() ? RuntimeInstaller.install(inst) : null;
             String engineProblem = config.engine() ? EngineInstaller.install(inst) : "switched off (engine=false)";
-            String legacyProblem = config.legacy() ? LegacyReadingInstaller.install(inst) : "switched off (legacy=false)";
             Report report = new Report(err, config.verbose());
-            TransformOptions options = TransformOptions.DEFAULTS;
-            if (config.rules() != null) {
-                options = options.withPolicy(config.rules());
-            }
-            Set<String> loaded = new HashSet<>();
+            String legacyProblem = null;
             int loadedSerializable = 0;
-            for (Class<?> c : inst.getAllLoadedClasses()) {
-                String name = c.getName().replace('.', '/');
-                loaded.add(name);
-                if (attached && Serializable.class.isAssignableFrom(c) && !c.isArray() && !c.isPrimitive()
-                        && !ConvertingTransformer.ignored(name)) {
-                    loadedSerializable++;
+            // conversion is opt-in: with nothing to convert, no legacy-reading patch and no class-file transformer
+            if (config.converts()) {
+                if (runtimeProblem != null) {
+                    // converting only some classes of a hierarchy would make the others fail to write: all or nothing
+                    err.println(Report.PREFIX + version() + " cannot use jdk.internal.misc.Unsafe on this JVM ("
+                            + runtimeProblem + "); serialboost stays inactive and the application runs unchanged");
+                    return;
                 }
+                legacyProblem = config.legacy() ? LegacyReadingInstaller.install(inst) : "switched off (legacy=false)";
+                TransformOptions options = TransformOptions.DEFAULTS.withPolicy(config.policy());
+                Set<String> loaded = new HashSet<>();
+                for (Class<?> c : inst.getAllLoadedClasses()) {
+                    String name = c.getName().replace('.', '/');
+                    loaded.add(name);
+                    if (attached && Serializable.class.isAssignableFrom(c) && !c.isArray() && !c.isPrimitive()
+                            && !ConvertingTransformer.ignored(name)) {
+                        loadedSerializable++;
+                    }
+                }
+                inst.addTransformer(new ConvertingTransformer(new SerialboostTransformer(options), report,
+                        config.dump(), loaded), false);
             }
-            inst.addTransformer(new ConvertingTransformer(new SerialboostTransformer(options), report, config.dump(),
-                    loaded), false);
             started = true;
             StringBuilder line = new StringBuilder(version()).append(" active in ")
-                    .append((System.nanoTime() - startNanos) / 1_000_000).append(" ms (config: ")
-                    .append(config.configSource()).append(')');
-            if (engineProblem != null) {
+                    .append((System.nanoTime() - startNanos) / 1_000_000).append(" ms (")
+                    .append(engineProblem == null ? "engine: on" : "engine: off").append("; config: ")
+                    .append(config.configSource()).append("; converting: ").append(config.converting()).append(')');
+            if (engineProblem != null && config.engine()) {
                 line.append("; engine layer is off: ").append(engineProblem);
             }
             if (legacyProblem != null) {
                 line.append("; reading streams written without serialboost is off: ").append(legacyProblem);
             }
-            if (attached) {
+            if (attached && config.converts()) {
                 line.append("; attached late: ").append(loadedSerializable)
                         .append(" serializable classes already loaded stay unconverted");
             }

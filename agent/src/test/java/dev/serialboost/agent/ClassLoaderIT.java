@@ -145,7 +145,8 @@ class ClassLoaderIT {
     void classesOfApplicationLoadersAreConvertedAndRoundTripTheSame(final Jdk jdk) {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).run(LoaderApp.class, classes.toString());
-        JvmResult agent = JvmRunner.on(jdk).withAgent("verbose=true").run(LoaderApp.class, classes.toString());
+        JvmResult agent = JvmRunner.on(jdk).withAgent("convert=all,verbose=true")
+                .run(LoaderApp.class, classes.toString());
 
         for (String loader : List.of("child-first", "parent-first")) {
             String plainHead = head(plain, loader);

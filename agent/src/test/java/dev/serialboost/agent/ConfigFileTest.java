@@ -47,7 +47,7 @@ class ConfigFileTest {
     }
 
     @Test
-    void firstMatchingRuleWinsAndUnmatchedClassesAreIncluded() throws ConfigException {
+    void firstMatchingRuleWinsAndUnmatchedClassesAreIncludedWithConvertAll() throws ConfigException {
         ConfigFile rules = ConfigFile.parse(FILE, List.of(
                 "# comment line",
                 "",
@@ -64,7 +64,33 @@ class ConfigFileTest {
         assertTrue(session.runNoArgConstructor());
         assertFalse(rules.optionsFor("com.acme.Order").runNoArgConstructor());
         assertFalse(rules.optionsFor("org.other.Thing").included());
-        assertEquals(ClassOptions.DEFAULT, ConfigFile.parse(FILE, List.of()).optionsFor("org.other.Thing"));
+        assertEquals(ClassOptions.DEFAULT, ConfigFile.parse(FILE, List.of()).withConvert(ConvertMode.ALL)
+                .optionsFor("org.other.Thing"));
+    }
+
+    @Test
+    void unmatchedClassesAreNotIncludedByDefaultAndRulesDecideInBothModes() throws ConfigException {
+        ConfigFile rules = ConfigFile.parse(FILE, List.of(
+                "exclude com.acme.legacy.**",
+                "include com.acme.Session run-constructor",
+                "include com.acme.** bulk=off"));
+        assertEquals(3, rules.ruleCount());
+        assertEquals(2, rules.includeCount());
+        for (ConfigFile mode : List.of(rules, rules.withConvert(ConvertMode.RULES), rules.withConvert(ConvertMode.ALL))) {
+            ClassOptions legacy = mode.optionsFor("com.acme.legacy.Old");
+            assertFalse(legacy.included());
+            assertFalse(legacy.unnamed(), "an exclude rule names the class");
+            assertEquals(FILE + " line 1", legacy.origin());
+            assertTrue(mode.optionsFor("com.acme.Session").runNoArgConstructor());
+            assertTrue(mode.optionsFor("com.acme.Order").included());
+            assertFalse(mode.optionsFor("com.acme.Order").bulk());
+        }
+        ClassOptions other = rules.optionsFor("org.other.Thing");
+        assertFalse(other.included(), "convert=rules is the default: no rule, no conversion");
+        assertTrue(other.unnamed());
+        assertEquals("no rule of " + FILE + " matches it; convert=rules", other.origin());
+        assertEquals(other, rules.withConvert(ConvertMode.ALL).withConvert(ConvertMode.RULES).optionsFor("org.X"));
+        assertEquals(ClassOptions.DEFAULT, rules.withConvert(ConvertMode.ALL).optionsFor("org.other.Thing"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -103,6 +129,62 @@ class ConfigFileTest {
         assertTrue(config.enabled());
     }
 
+    @ParameterizedTest(name = "argument {0}, property {1}, environment {2}: {3}")
+    @CsvSource({
+        "all,   rules, rules, ALL",
+        "rules, all,   all,   RULES",
+        ",      all,   rules, ALL",
+        ",      RULES, all,   RULES",
+        ",      ,      all,   ALL",
+        ",      ,      ,      RULES",
+    })
+    void convertResolvesAgentArgumentThenPropertyThenEnvironmentAndDefaultsToRules(
+            final String argument, final String property, final String environment, final ConvertMode expected)
+            throws ConfigException {
+        AgentConfig config = AgentConfig.resolve(argument == null ? null : "convert=" + argument,
+                property == null ? Map.of() : Map.of("serialboost.convert", property),
+                environment == null ? Map.of() : Map.of("SERIALBOOST_CONVERT", environment));
+        assertEquals(expected, config.convert());
+        assertEquals(expected == ConvertMode.ALL, config.converts(), "no config file: only convert=all converts");
+        assertEquals(expected == ConvertMode.ALL ? "all eligible classes" : "none", config.converting());
+    }
+
+    @Test
+    void conversionHappensOnlyWithConvertAllOrAnIncludeRule(@TempDir final Path dir) throws Exception {
+        Path excludes = Files.writeString(dir.resolve("excludes.conf"), "exclude com.x.**\n");
+        Path includes = Files.writeString(dir.resolve("includes.conf"),
+                "exclude com.x.Old\ninclude com.x.**\ninclude com.y.Z bulk=off\n");
+        Path one = Files.writeString(dir.resolve("one.conf"), "include com.x.A\n");
+
+        AgentConfig none = AgentConfig.resolve(null, Map.of(), Map.of());
+        assertFalse(none.converts());
+        assertEquals("none", none.converting());
+        assertFalse(none.policy().optionsFor("com.x.A").included());
+
+        AgentConfig onlyExcludes = AgentConfig.resolve("config=" + excludes, Map.of(), Map.of());
+        assertFalse(onlyExcludes.converts(), "a rules file without include rules converts nothing");
+        assertEquals("none", onlyExcludes.converting());
+
+        AgentConfig rules = AgentConfig.resolve("config=" + includes, Map.of(), Map.of());
+        assertTrue(rules.converts());
+        assertEquals("classes named by 2 include rules", rules.converting());
+        assertTrue(rules.policy().optionsFor("com.x.A").included());
+        assertFalse(rules.policy().optionsFor("com.x.Old").included());
+        assertFalse(rules.policy().optionsFor("org.other.B").included());
+        assertEquals("classes named by 1 include rule",
+                AgentConfig.resolve("config=" + one, Map.of(), Map.of()).converting());
+
+        AgentConfig all = AgentConfig.resolve("config=" + includes + ",convert=all", Map.of(), Map.of());
+        assertTrue(all.converts());
+        assertEquals("all eligible classes not excluded by a rule", all.converting());
+        assertTrue(all.policy().optionsFor("org.other.B").included());
+        assertFalse(all.policy().optionsFor("com.x.Old").included(), "exclude rules still exclude with convert=all");
+        assertTrue(AgentConfig.resolve("config=" + excludes, Map.of("serialboost.convert", "all"), Map.of()).converts());
+        assertEquals("all eligible classes", AgentConfig.resolve("config=" + one + ",convert=all", Map.of(), Map.of())
+                .converting());
+        assertTrue(AgentConfig.resolve("convert=all", Map.of(), Map.of()).policy().optionsFor("org.B").included());
+    }
+
     @Test
     void defaultsWithoutAnySetting() throws ConfigException {
         AgentConfig config = AgentConfig.resolve(null, Map.of(), Map.of());
@@ -112,6 +194,9 @@ class ConfigFileTest {
         assertNull(config.dump());
         assertNull(config.rules());
         assertEquals("no config file", config.configSource());
+        assertEquals(ConvertMode.RULES, config.convert());
+        assertFalse(config.converts(), "without settings, nothing is converted");
+        assertTrue(config.legacy());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -122,6 +207,9 @@ class ConfigFileTest {
         "||SERIALBOOST_VERBOS=true     | environment variable SERIALBOOST_VERBOS is not a serialboost setting",
         "verbose=yes||                 | agent argument verbose takes true or false, not 'yes'",
         "config=||                     | agent argument config is empty",
+        "convert=some||                | agent argument convert takes rules (convert only the classes an include rule names) or all (convert every eligible class), not 'some'",
+        "|serialboost.convert=yes|     | system property serialboost.convert takes rules (",
+        "||SERIALBOOST_CONVERT=none    | environment variable SERIALBOOST_CONVERT takes rules (",
     })
     void badSettingsAreNamed(final String args, final String property, final String env, final String expected) {
         Map<String, String> props = property == null ? Map.of() : Map.of(property.split("=")[0], property.split("=")[1]);

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The configuration end to end: a rules file decides per class, first matching rule wins, and an excluded class
+ * The configuration end to end: conversion is opt-in (only what an include rule names, or every eligible class
+ * with {@code convert=all}), a rules file decides per class, first matching rule wins, and an excluded class
  * stays plain {@code Serializable} on the wire while its neighbours are converted. Every kind of bad setting or
  * bad rules file leaves the agent inactive with exactly one stderr line naming the file and line (or the
  * setting), and the application runs unchanged.
@@ -84,14 +85,15 @@ class ConfigIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.serialboost.agent.Jdk#both")
-    void withoutRulesEveryEligibleClassIsConverted(final Jdk jdk) {
+    void withConvertAllAndNoRulesEveryEligibleClassIsConverted(final Jdk jdk) {
         jdk.assumeInstalled();
         Map<String, Line> plain = lines(baseline(jdk));
         for (Map.Entry<String, Line> e : plain.entrySet()) {
             assertEquals(new Line(false, "0x02", e.getValue().copy()), e.getValue(), "without the agent, " + e.getKey());
         }
-        JvmResult run = JvmRunner.on(jdk).withAgent("verbose=true").run(ConfigApp.class);
+        JvmResult run = JvmRunner.on(jdk).withAgent("convert=all,verbose=true").run(ConfigApp.class);
         Map<String, Line> agent = lines(run);
+        assertStartLine(run, "no config file; converting: all eligible classes");
         for (String name : List.of("Kept", "Converted", "Included", "Excluded")) {
             assertConverted(name, plain, agent, run);
         }
@@ -131,15 +133,36 @@ class ConfigIT {
                     + " expected copy " + expectedCopy + ", got " + runsCtor);
         }
 
-        String startLine = run.agentLines().get(0);
-        assertTrue(startLine.matches(Pattern.quote(JvmRunner.PREFIX + "serialboost " + versionIn(run) + " active in ")
-                        + "\\d+" + Pattern.quote(" ms (config: " + rules + " (agent argument config))")),
-                () -> run.fail("unexpected start-up line: " + startLine).getMessage());
+        assertStartLine(run, rules + " (agent argument config); converting: classes named by 3 include rules");
         assertAgentLine(run, PKG + "Kept skipped: it is excluded by the configuration (" + rules + " line 2)");
         assertAgentLine(run, PKG + "sub.Excluded skipped: it is excluded by the configuration (" + rules + " line 4)");
         assertAgentLinePrefix(run, PKG + "Converted converted (");
         assertAgentLinePrefix(run, PKG + "sub.Included converted (");
         assertAgentLinePrefix(run, PKG + "RunsCtor converted (");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.agent.Jdk#both")
+    void anIncludeRuleConvertsOnlyTheClassItNames(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        Path rules = write("include-one-" + jdk.feature() + ".conf", "include " + PKG + "Converted\n");
+        Map<String, Line> plain = lines(baseline(jdk));
+        JvmResult run = JvmRunner.on(jdk).withAgent("config=" + rules + ",verbose=true").run(ConfigApp.class);
+        Map<String, Line> agent = lines(run);
+
+        assertConverted("Converted", plain, agent, run);
+        for (String name : List.of("Kept", "Included", "Excluded", "RunsCtor")) {
+            assertPlain(name, plain, agent, run);
+        }
+        assertStartLine(run, rules + " (agent argument config); converting: classes named by 1 include rule");
+        String notNamed = " skipped: it is not named by an include rule (no rule of " + rules + " matches it; convert=rules)";
+        assertAgentLine(run, PKG + "Kept" + notNamed);
+        assertAgentLine(run, PKG + "sub.Included" + notNamed);
+        JvmResult.Summary summary = run.summary();
+        if (summary.converted() != 1 || summary.reasons().getOrDefault("not-included", 0L) != 4) {
+            throw run.fail("expected converted=1 and not-included=4 (Kept, Included, Excluded, RunsCtor): "
+                    + summary.line());
+        }
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -190,7 +213,10 @@ class ConfigIT {
                         r -> r.env("SERIALBOOST_COLOUR", "red").withRejectedAgent("summary=true"),
                         List.of("SERIALBOOST_COLOUR")),
                 new BadCase("non-boolean verbose",
-                        r -> r.withRejectedAgent("verbose=yes,summary=true"), List.of("verbose", "'yes'")));
+                        r -> r.withRejectedAgent("verbose=yes,summary=true"), List.of("verbose", "'yes'")),
+                new BadCase("unknown convert value",
+                        r -> r.withRejectedAgent("convert=everything,summary=true"),
+                        List.of("agent argument convert takes rules (", ") or all (", "not 'everything'")));
         return Jdk.both().flatMap(jdk -> cases.stream().map(c -> Arguments.of(jdk, c)));
     }
 
@@ -233,6 +259,19 @@ class ConfigIT {
             throw run.fail("the first agent line must be the start-up line 'serialboost VERSION active (...)'");
         }
         return m.group(1);
+    }
+
+    /**
+     * The first agent line is the start-up line, with {@code inBrackets} after {@code (engine: on; config: }, under
+     * 300 characters.
+     */
+    private static void assertStartLine(final JvmResult run, final String inBrackets) {
+        String startLine = run.agentLines().get(0);
+        assertTrue(startLine.matches(Pattern.quote(JvmRunner.PREFIX + "serialboost " + versionIn(run) + " active in ")
+                        + "\\d+" + Pattern.quote(" ms (engine: on; config: " + inBrackets + ")")),
+                () -> run.fail("unexpected start-up line: " + startLine).getMessage());
+        assertTrue(startLine.length() < 300, () -> run.fail("start-up line of " + startLine.length()
+                + " characters; it must stay under 300").getMessage());
     }
 
     private static void assertAgentLine(final JvmResult run, final String text) {

@@ -82,7 +82,7 @@ class CorpusIT {
     void everyFixtureGivesTheSameGraphWithAndWithoutTheAgent(final Jdk jdk) {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).run(CorpusDump.class);
-        JvmResult agent = JvmRunner.on(jdk).withAgent("verbose=true").run(CorpusDump.class);
+        JvmResult agent = JvmRunner.on(jdk).withAgent("convert=all,verbose=true").run(CorpusDump.class);
 
         Map<String, Block> without = CorpusDumps.parse(plain);
         Map<String, Block> with = CorpusDumps.parse(agent);
@@ -136,7 +136,8 @@ class CorpusIT {
         // earlier in the same JVM (the corpus is written for one class loader per case): run it alone.
         for (String name : checkFailures) {
             JvmResult alonePlain = JvmRunner.on(jdk).run(CorpusDump.class, "--only=" + name);
-            JvmResult aloneAgent = JvmRunner.on(jdk).withAgent("verbose=true").run(CorpusDump.class, "--only=" + name);
+            JvmResult aloneAgent = JvmRunner.on(jdk).withAgent("convert=all,verbose=true")
+                    .run(CorpusDump.class, "--only=" + name);
             Block p = CorpusDumps.parse(alonePlain).get(name);
             Block a = CorpusDumps.parse(aloneAgent).get(name);
             List<String> aloneProblems = new ArrayList<>();

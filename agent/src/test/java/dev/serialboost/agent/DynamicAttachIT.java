@@ -21,8 +21,8 @@ class DynamicAttachIT {
 
     private static final String PKG = "dev.serialboost.it.attach.";
     private static final Pattern LATE = Pattern.compile(Pattern.quote(JvmRunner.PREFIX)
-            + "serialboost \\S+ active in \\d+ ms \\(config: no config file\\); attached late: (\\d+)"
-            + " serializable classes already loaded stay unconverted");
+            + "serialboost \\S+ active in \\d+ ms \\(engine: on; config: no config file; converting: all eligible classes\\);"
+            + " attached late: (\\d+) serializable classes already loaded stay unconverted");
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.serialboost.agent.Jdk#both")
@@ -39,7 +39,7 @@ class DynamicAttachIT {
             target.awaitStdoutLine("READY");
             VirtualMachine vm = VirtualMachine.attach(String.valueOf(target.pid()));
             try {
-                vm.loadAgent(JvmRunner.agentJar().toString(), "summary=true,verbose=true");
+                vm.loadAgent(JvmRunner.agentJar().toString(), "convert=all,summary=true,verbose=true");
             } finally {
                 vm.detach();
             }

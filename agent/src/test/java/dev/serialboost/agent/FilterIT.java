@@ -51,7 +51,7 @@ class FilterIT {
         }
         String filter = "-Djdk.serialFilter=" + FilterApp.FILTER;
         JvmResult plain = JvmRunner.on(jdk).jvmArgs(filter).run(FilterApp.class);
-        JvmResult agent = JvmRunner.on(jdk).jvmArgs(filter).withAgent("verbose=true").run(FilterApp.class);
+        JvmResult agent = JvmRunner.on(jdk).jvmArgs(filter).withAgent("convert=all,verbose=true").run(FilterApp.class);
 
         for (JvmResult run : List.of(plain, agent)) {
             boolean withAgent = run == agent;

@@ -296,7 +296,8 @@ class LeakIT {
         jdk.assumeInstalled();
         String[] args = {classes.toString(), legacy.toString()};
         JvmResult plain = JvmRunner.on(jdk).jvmArgs("-Xmx256m").run(LeakApp.class, args);
-        JvmResult agent = JvmRunner.on(jdk).jvmArgs("-Xmx256m").withAgent("verbose=true").run(LeakApp.class, args);
+        JvmResult agent = JvmRunner.on(jdk).jvmArgs("-Xmx256m").withAgent("convert=all,verbose=true")
+                .run(LeakApp.class, args);
 
         for (JvmResult run : List.of(plain, agent)) {
             boolean withAgent = run == agent;

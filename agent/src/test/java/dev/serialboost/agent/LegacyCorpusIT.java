@@ -115,7 +115,7 @@ class LegacyCorpusIT {
         }
         String[] readerArgs = args.toArray(String[]::new);
         JvmResult plain = JvmRunner.on(reader).run(LegacyRead.class, readerArgs);
-        JvmResult agent = JvmRunner.on(reader).withAgent("verbose=true").run(LegacyRead.class, readerArgs);
+        JvmResult agent = JvmRunner.on(reader).withAgent("convert=all,verbose=true").run(LegacyRead.class, readerArgs);
 
         Map<String, Read> without = LegacyDumps.parse(plain);
         Map<String, Read> with = LegacyDumps.parse(agent);

@@ -84,7 +84,8 @@ class LegacyFiltersIT {
             "--prefix=stream-filter/", "--filter=!" + PKG + "AlsoForbidden", file("alsoForbidden"),
             "--prefix=maxarray/", "--filter=maxarray=100", file("bigArray"), file("allowed")};
         JvmResult plain = JvmRunner.on(jdk).jvmArgs(JVM_WIDE).run(LegacyRead.class, args);
-        JvmResult agent = JvmRunner.on(jdk).jvmArgs(JVM_WIDE).withAgent("verbose=true").run(LegacyRead.class, args);
+        JvmResult agent = JvmRunner.on(jdk).jvmArgs(JVM_WIDE).withAgent("convert=all,verbose=true")
+                .run(LegacyRead.class, args);
         Map<String, Read> without = LegacyDumps.parse(plain);
         Map<String, Read> with = LegacyDumps.parse(agent);
         Set<String> converted = CorpusDumps.converted(agent);

@@ -76,7 +76,7 @@ class LegacyFixturesIT {
             throws IOException {
         jdk.assumeInstalled();
         Map<String, Read> expected = expected();
-        JvmResult agent = JvmRunner.on(jdk).jvmArgs(flags.toArray(String[]::new)).withAgent("verbose=true")
+        JvmResult agent = JvmRunner.on(jdk).jvmArgs(flags.toArray(String[]::new)).withAgent("convert=all,verbose=true")
                 .run(LegacyRead.class, checkedIn().toString());
         Map<String, Read> actual = LegacyDumps.parse(agent);
         Set<String> converted = CorpusDumps.converted(agent);

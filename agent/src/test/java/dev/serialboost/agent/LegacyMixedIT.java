@@ -46,7 +46,7 @@ class LegacyMixedIT {
         Jdk jdk = Jdk.current();
         plainWriter = JvmRunner.on(jdk).run(LegacyWrite.class, dir.resolve("plain").toString(),
                 "--sample=" + PKG + "Converted");
-        agentWriter = JvmRunner.on(jdk).withAgent("config=" + config + ",verbose=true")
+        agentWriter = JvmRunner.on(jdk).withAgent("config=" + config + ",convert=all,verbose=true")
                 .run(LegacyWrite.class, dir.resolve("agent").toString(), "--sample=" + PKG + "Converted");
         Read plain = LegacyDumps.parse(plainWriter).get(LABEL);
         Read agent = LegacyDumps.parse(agentWriter).get(LABEL);
@@ -71,9 +71,9 @@ class LegacyMixedIT {
         String[] args = {"--prefix=plain/", dir.resolve("plain").toString(), "--prefix=agent/",
             dir.resolve("agent").toString()};
         JvmResult plain = JvmRunner.on(jdk).run(LegacyRead.class, args);
-        JvmResult sameConfig = JvmRunner.on(jdk).withAgent("config=" + config + ",verbose=true")
+        JvmResult sameConfig = JvmRunner.on(jdk).withAgent("config=" + config + ",convert=all,verbose=true")
                 .run(LegacyRead.class, args);
-        JvmResult convertsAll = JvmRunner.on(jdk).withAgent("verbose=true").run(LegacyRead.class, args);
+        JvmResult convertsAll = JvmRunner.on(jdk).withAgent("convert=all,verbose=true").run(LegacyRead.class, args);
 
         Map<String, Read> without = LegacyDumps.parse(plain);
         Read truth = without.get("plain/" + LABEL);

@@ -35,7 +35,7 @@ class LegacyOffIT {
     @MethodSource("dev.serialboost.agent.Jdk#both")
     void legacyFalseLeavesThePlainStreamsUnreadable(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
-        JvmResult agent = JvmRunner.on(jdk).withAgent("legacy=false,verbose=true")
+        JvmResult agent = JvmRunner.on(jdk).withAgent("convert=all,legacy=false,verbose=true")
                 .run(LegacyRead.class, LegacyFixturesIT.checkedIn().toString(), "--roundtrip=" + WORKLOADS);
         List<String> problems = new ArrayList<>();
         String start = LegacyDumps.startLine(agent);
@@ -72,7 +72,7 @@ class LegacyOffIT {
         LegacyDumps.assertNone(jdk + " with " + LegacyJdkShape.FIELD_VALUES + ".primValues renamed, without the"
                 + " agent (test bug: the simulated JDK must work)", problems, plain);
 
-        JvmResult agent = JvmRunner.on(jdk).jvmArgs(patch).withAgent("verbose=true")
+        JvmResult agent = JvmRunner.on(jdk).jvmArgs(patch).withAgent("convert=all,verbose=true")
                 .run(LegacyRead.class, LegacyFixturesIT.checkedIn().toString(), "--roundtrip=" + WORKLOADS);
         String start = LegacyDumps.startLine(agent);
         String reason = "this JDK's java.io is not the shape serialboost knows (";

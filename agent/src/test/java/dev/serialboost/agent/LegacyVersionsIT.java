@@ -359,7 +359,7 @@ class LegacyVersionsIT {
     void aStreamOfAnotherClassVersionReadsAsThePlainJdkReadsIt(final Jdk jdk) {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).classpath(readerClasses).run(LegacyRead.class, streams.toString());
-        JvmResult agent = JvmRunner.on(jdk).classpath(readerClasses).withAgent("verbose=true")
+        JvmResult agent = JvmRunner.on(jdk).classpath(readerClasses).withAgent("convert=all,verbose=true")
                 .run(LegacyRead.class, streams.toString());
         Map<String, Read> without = LegacyDumps.parse(plain);
         Map<String, Read> with = LegacyDumps.parse(agent);

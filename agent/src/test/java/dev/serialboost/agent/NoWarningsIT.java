@@ -46,7 +46,8 @@ class NoWarningsIT {
         if (!plain.stderr().isEmpty()) {
             throw plain.fail("test bug? the app writes to stderr even without the agent");
         }
-        JvmResult agent = JvmRunner.on(jdk).jvmArgs(jvmArgs).withAgent("verbose=true").run(CorpusDump.class, FIXTURES);
+        JvmResult agent = JvmRunner.on(jdk).jvmArgs(jvmArgs).withAgent("convert=all,verbose=true")
+                .run(CorpusDump.class, FIXTURES);
 
         List<String> problems = new ArrayList<>(agent.stderrProblems());
         for (String line : agent.agentLines()) {

@@ -51,7 +51,8 @@ class OwnByteBuddyIT {
     @MethodSource("dev.serialboost.agent.Jdk#both")
     void applicationWithItsOwnByteBuddyRunsWithTheAgent(final Jdk jdk) {
         jdk.assumeInstalled();
-        JvmResult run = JvmRunner.on(jdk).classpath(JvmRunner.locationOf(ByteBuddy.class)).withAgent("verbose=true")
+        JvmResult run = JvmRunner.on(jdk).classpath(JvmRunner.locationOf(ByteBuddy.class))
+                .withAgent("convert=all,verbose=true")
                 .run(OwnByteBuddyApp.class);
         List<String> expected = List.of(
                 "byte-buddy-jar=byte-buddy-1.14.19.jar",

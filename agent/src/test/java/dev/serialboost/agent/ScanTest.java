@@ -35,8 +35,9 @@ class ScanTest {
 
     @Test
     void listsSerializableClassesWithDecisionsAndATotal() {
-        assertEquals(0, scan(CLASSES.toString()), err.toString());
+        assertEquals(0, scan("--convert", "all", CLASSES.toString()), err.toString());
         List<String> lines = lines();
+        assertEquals("converting: all eligible classes", lines.get(0));
         assertTrue(lines.contains(SHAPES + "MarketData converted (18 fields; fields copied as one 144-byte record)"),
                 String.join("\n", lines));
         assertTrue(lines.stream().anyMatch(l -> l.startsWith(SHAPES + "Child converted (2 fields after those of "
@@ -50,7 +51,7 @@ class ScanTest {
     @Test
     void configRulesAreApplied(@TempDir final Path dir) throws Exception {
         Path conf = Files.writeString(dir.resolve("s.conf"), "exclude dev.serialboost.crossjvm.BulkShapes$Parent\n");
-        assertEquals(0, scan("--config", conf.toString(), CLASSES.toString()), err.toString());
+        assertEquals(0, scan("--config", conf.toString(), "--convert", "all", CLASSES.toString()), err.toString());
         List<String> lines = lines();
         assertTrue(lines.contains(SHAPES + "Parent skipped: it is excluded by the configuration (" + conf + " line 1)"),
                 String.join("\n", lines));
@@ -69,11 +70,49 @@ class ScanTest {
                 j.closeEntry();
             }
         }
-        assertEquals(0, scan("--json", jar.toString()), err.toString());
+        assertEquals(0, scan("--json", "--convert", "all", jar.toString()), err.toString());
         String json = out.toString(StandardCharsets.UTF_8).strip();
         assertTrue(json.startsWith("{\"scanned\":2,\"classes\":[{\"name\":\"" + SHAPES + "LongInt\",\"converted\":true,"),
                 json);
         assertTrue(json.endsWith("\"total\":\"total: 2 classes scanned, 2 serializable, 2 converted, 0 skipped\"}"), json);
+        assertTrue(json.contains("],\"convert\":\"all\",\"converting\":\"all eligible classes\",\"total\":"), json);
+
+        out.reset();
+        assertEquals(0, scan("--json", jar.toString()), err.toString());
+        json = out.toString(StandardCharsets.UTF_8).strip();
+        assertTrue(json.contains("\"convert\":\"rules\",\"converting\":\"none\""), json);
+        assertTrue(json.contains("{\"name\":\"" + SHAPES + "MarketData\",\"converted\":false,\"reason\":\"not-included\","),
+                json);
+        assertTrue(json.endsWith("\"total: 2 classes scanned, 2 serializable, 0 converted, 2 skipped (not-included=2)\"}"),
+                json);
+    }
+
+    @Test
+    void withoutAConfigNothingWouldBeConvertedInTheDefaultMode() {
+        assertEquals(0, scan(CLASSES.toString()), err.toString());
+        List<String> lines = lines();
+        assertEquals("converting: none (no include rule and no convert=all: the agent changes no class; see what"
+                + " --convert all or a --config file with include rules would convert)", lines.get(0));
+        assertTrue(lines.contains(SHAPES + "MarketData skipped: it is not named by an include rule (no config file;"
+                + " convert=rules)"), String.join("\n", lines));
+        String total = lines.get(lines.size() - 1);
+        assertTrue(total.matches("total: \\d+ classes scanned, (\\d+) serializable, 0 converted, \\d+ skipped \\(.*"
+                + "not-included=\\d+.*\\)"), total);
+        assertTrue(lines.stream().noneMatch(l -> l.contains(" converted (")), String.join("\n", lines));
+    }
+
+    @Test
+    void anIncludeRuleConvertsOnlyWhatItNames(@TempDir final Path dir) throws Exception {
+        Path conf = Files.writeString(dir.resolve("s.conf"), "include dev.serialboost.crossjvm.BulkShapes$MarketData\n");
+        assertEquals(0, scan("--config", conf.toString(), CLASSES.toString()), err.toString());
+        List<String> lines = lines();
+        assertEquals("converting: classes named by 1 include rule", lines.get(0));
+        List<String> converted = lines.stream().filter(l -> l.contains(" converted (")).toList();
+        assertEquals(List.of(SHAPES + "MarketData converted (18 fields; fields copied as one 144-byte record)"),
+                converted);
+        assertTrue(lines.contains(SHAPES + "Parent skipped: it is not named by an include rule (no rule of " + conf
+                + " matches it; convert=rules)"), String.join("\n", lines));
+        assertTrue(lines.get(lines.size() - 1).contains(" 1 converted, "), lines.get(lines.size() - 1));
     }
 
     @Test
@@ -83,5 +122,13 @@ class ScanTest {
         err.reset();
         assertEquals(2, scan("/no/such/place"));
         assertTrue(err.toString().contains("/no/such/place is neither a jar nor a directory"), err.toString());
+        err.reset();
+        assertEquals(2, scan("--convert", "some", CLASSES.toString()));
+        assertEquals("serialboost scan: --convert takes rules (convert only the classes an include rule names) or all"
+                + " (convert every eligible class), not 'some'", err.toString().strip());
+        err.reset();
+        assertEquals(2, scan(CLASSES.toString(), "--convert"));
+        assertTrue(err.toString().contains("--convert needs rules or all"), err.toString());
+        assertTrue(out.toString(StandardCharsets.UTF_8).isEmpty(), "nothing on stdout for bad arguments");
     }
 }

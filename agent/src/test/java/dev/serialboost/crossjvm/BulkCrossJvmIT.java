@@ -75,14 +75,15 @@ class BulkCrossJvmIT {
         }
         Path stream = dir.resolve("samples.ser");
 
-        Result written = run(writer, "verbose=true,summary=true", BulkWriter.class.getName(), stream.toString());
+        Result written = run(writer, "convert=all,verbose=true,summary=true", BulkWriter.class.getName(),
+                stream.toString());
         for (String cls : BULK_CLASSES) {
             assertTrue(written.stderr.stream().anyMatch(l -> l.contains("BulkShapes$" + cls + " converted")
                             && l.contains("fields copied as one")),
                     writer + " did not write " + cls + " as a bulk record:\n" + written);
         }
 
-        Result read = run(reader, "summary=true", BulkReader.class.getName(), stream.toString());
+        Result read = run(reader, "convert=all,summary=true", BulkReader.class.getName(), stream.toString());
         assertEquals(plainJdkDump() + "externalizable=true\n", read.stdout, reader + " read other values:\n" + read);
     }
 

@@ -5,17 +5,18 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The three ways the same {@code Serializable} workload classes run: without the agent, with the agent's
- * per-field body ({@code bulk=off}), with the agent as it comes (bulk body on). {@link BenchRunner} starts
+ * The three ways the same {@code Serializable} workload classes run: without the agent, and with the agent's
+ * converted format ({@code convert=all}, which is opt-in) with the per-field body ({@code bulk=off}) or with the
+ * bulk body (the converted format's default). {@link BenchRunner} starts
  * every benchmark JVM with {@code -Dbench.agent=<mode>}, and every benchmark's set-up calls {@link #verify}:
  * a JVM whose workload classes were not converted as its mode promises fails its fork, and so the run.
  */
 public enum AgentMode {
     /** No {@code -javaagent}: plain JDK serialization. */
     OFF("off", "JDK, no agent"),
-    /** {@code -javaagent} with a rules file {@code include ** bulk=off}: generated per-field bodies only. */
+    /** {@code -javaagent} with {@code convert=all} and a rules file {@code include ** bulk=off}: per-field bodies only. */
     FIELDS("fields", "agent, per-field body"),
-    /** {@code -javaagent} with the defaults: all-primitive class levels as one bulk record. */
+    /** {@code -javaagent} with {@code convert=all}: all-primitive class levels as one bulk record (bulk's default). */
     BULK("bulk", "agent, bulk body (default)");
 
     /** The system property naming the mode of a benchmark JVM. */

@@ -56,7 +56,8 @@ import java.util.regex.Pattern;
  * mode says) and, in the agent modes, with the agent's {@code summary=true}: the run fails when a fork's summary
  * line is missing or reports {@code errors=N} other than 0.
  *
- * <p>The agent JVMs use a rules file that keeps JMH's own classes plain ({@code exclude org.openjdk.jmh.**}):
+ * <p>The agent JVMs run the converted format, which is opt-in, with {@code convert=all} (start-up and transform
+ * measurements too), and a rules file that keeps JMH's own classes plain ({@code exclude org.openjdk.jmh.**}):
  * JMH sends results from the fork to its host JVM, which runs without the agent, with Java serialization, and a
  * converted class is {@code Externalizable} on the wire (docs/compatibility.md).
  */
@@ -338,17 +339,17 @@ public final class BenchRunner {
                 + "# JMH's own result classes cross its fork -> host link, whose host JVM has no agent: keep them plain\n"
                 + "exclude org.openjdk.jmh.**\n"
                 + (mode == AgentMode.FIELDS ? "# the per-field body everywhere: no bulk record\ninclude ** bulk=off\n"
-                        : "# everything else as the agent comes (bulk body on)\n");
+                        : "# everything else converted (convert=all, given with the file), bulk body on\n");
         Files.writeString(file, text, StandardCharsets.UTF_8);
         return file;
     }
 
-    /** {@code -javaagent:...} for a mode ({@code null} when off), always with {@code summary=true}. */
+    /** {@code -javaagent:...} for a mode ({@code null} when off), always with {@code convert=all,summary=true}. */
     private String agentOption(final AgentMode mode, final boolean verbose) throws IOException {
         if (!mode.agent()) {
             return null;
         }
-        return "-javaagent:" + settings.agentJar() + "=config=" + rulesFile(mode) + ",summary=true"
+        return "-javaagent:" + settings.agentJar() + "=config=" + rulesFile(mode) + ",convert=all,summary=true"
                 + (verbose ? ",verbose=true" : "");
     }
 
@@ -493,7 +494,7 @@ public final class BenchRunner {
         log("start-up: " + runs + " runs of StartupApp each without and with -javaagent (alternating)");
         List<String> off = List.of(Child.java(), "-D" + AgentMode.PROPERTY + "=off", "-cp", classPath,
                 StartupApp.class.getName());
-        List<String> on = List.of(Child.java(), "-javaagent:" + settings.agentJar(),
+        List<String> on = List.of(Child.java(), "-javaagent:" + settings.agentJar() + "=convert=all",
                 "-D" + AgentMode.PROPERTY + "=bulk", "-cp", classPath, StartupApp.class.getName());
         for (int i = 0; i < 2; i++) {
             Child.run(off, CHILD_TIMEOUT).requireSuccess("StartupApp without the agent");
@@ -535,7 +536,8 @@ public final class BenchRunner {
         String cp = classPath + java.io.File.pathSeparator + dir;
         List<String> off = List.of(Child.java(), "-cp", cp, ManyClassesApp.class.getName(),
                 String.valueOf(GENERATED_CLASSES));
-        List<String> on = List.of(Child.java(), "-javaagent:" + settings.agentJar() + "=summary=true", "-cp", cp,
+        List<String> on = List.of(Child.java(), "-javaagent:" + settings.agentJar() + "=convert=all,summary=true",
+                "-cp", cp,
                 ManyClassesApp.class.getName(), String.valueOf(GENERATED_CLASSES));
         double[] transformMs = new double[runs];
         double[] loadOff = new double[runs];

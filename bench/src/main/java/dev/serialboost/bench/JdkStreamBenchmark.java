@@ -117,4 +117,5 @@ public class JdkStreamBenchmark {
 // One mode by hand (the agent must leave JMH's own classes plain, whose host JVM has no agent):
 //   echo 'exclude org.openjdk.jmh.**' > /tmp/jmh.conf
 //   java -jar bench/target/benchmarks.jar JdkStreamBenchmark -p workload=MarketData -p form=SERIALIZABLE \
-//        -jvmArgsPrepend "-javaagent:agent/target/serialboost-agent.jar=config=/tmp/jmh.conf,summary=true" -prof gc
+//        -jvmArgsPrepend "-javaagent:agent/target/serialboost-agent.jar=config=/tmp/jmh.conf,convert=all,summary=true" \
+//        -prof gc

@@ -3,7 +3,7 @@ package dev.serialboost.bench;
 /**
  * The application of the transform-time measurement: loads, links and initializes the classes
  * {@link ClassGenerator} wrote (on the class path) and prints how long that took:
- * {@code loaded N classes in X.Y ms}. With the agent ({@code summary=true}) the agent's exit line adds the
+ * {@code loaded N classes in X.Y ms}. With the agent ({@code convert=all,summary=true}) the agent's exit line adds the
  * time spent in its transformer.
  */
 public final class ManyClassesApp {

@@ -486,7 +486,7 @@ public final class ReportGenerator {
         md.append("**JVM start-up.** A small application (`StartupApp`: loads the four workload classes, "
                 + "round-trips one object of each, exits), started ").append(run.getProperty("startup.runs"))
                 .append(" times without and ").append(run.getProperty("startup.runs"))
-                .append(" times with `-javaagent:serialboost-agent.jar`, alternating, after two unmeasured runs "
+                .append(" times with `-javaagent:serialboost-agent.jar=convert=all`, alternating, after two unmeasured runs "
                         + "each; wall time of each whole process, from start to exit, timed by the runner.\n\n");
         md.append("| | median | p25 – p75 | min – max |\n|---|---:|---:|---:|\n");
         md.append(statRow("without the agent", run, "startup.off", "ms"));
@@ -532,8 +532,8 @@ public final class ReportGenerator {
         md.append("- **Same methods, three JVMs.** `JdkStreamBenchmark` runs the plain `Serializable` workload "
                 + "classes (`bench/src/main/java/dev/serialboost/bench/model`) through `ObjectOutputStream` / "
                 + "`ObjectInputStream`, unchanged, in JMH forks started without the agent, with the agent's "
-                + "per-field body (rules file `include ** bulk=off`) and with the agent as it comes (bulk body "
-                + "on). `BenchRunner` starts all of them in one invocation.\n");
+                + "per-field body (rules file `include ** bulk=off`) and with its bulk body (`convert=all`, which the "
+                + "agent JVMs of every mode get). `BenchRunner` starts all of them in one invocation.\n");
         md.append("- **Two patterns.** *One per stream*: a new `ObjectOutputStream` per object, as RMI, caches and "
                 + "session stores do: stream header and class descriptors are paid per object. *1,000 per "
                 + "stream*: one stream holding 1,000 objects, as a journal: descriptors are written once, "
@@ -572,7 +572,7 @@ public final class ReportGenerator {
         md.append("```\necho 'exclude org.openjdk.jmh.**' > /tmp/jmh.conf\n"
                 + "java -jar bench/target/benchmarks.jar 'JdkStreamBenchmark.readOnePerStream' \\\n"
                 + "     -p workload=Employee -p form=SERIALIZABLE -f 1 -wi 3 -i 5 \\\n"
-                + "     -jvmArgsPrepend \"-javaagent:agent/target/serialboost-agent.jar=config=/tmp/jmh.conf\" "
+                + "     -jvmArgsPrepend \"-javaagent:agent/target/serialboost-agent.jar=config=/tmp/jmh.conf,convert=all\" "
                 + "-prof gc\n```\n");
         md.append("\n### Reference rows need source changes\n\n");
         md.append("**Hand-written `Externalizable`, Kryo and Fory are context, not alternatives you get for free.** "

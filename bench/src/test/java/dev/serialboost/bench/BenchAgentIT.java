@@ -70,7 +70,7 @@ class BenchAgentIT {
     @Test
     void theBenchmarksReadTheSameGraphsWithAndWithoutTheAgent() throws IOException {
         Child.Result off = selfCheck(AgentMode.OFF, null);
-        Child.Result bulk = selfCheck(AgentMode.BULK, "summary=true,verbose=true");
+        Child.Result bulk = selfCheck(AgentMode.BULK, "convert=all,summary=true,verbose=true");
         Path rules = Files.createTempFile("bench-fields", ".conf");
         Files.writeString(rules, "include ** bulk=off\n");
         Child.Result fields = selfCheck(AgentMode.FIELDS, "config=" + rules + ",summary=true,verbose=true");

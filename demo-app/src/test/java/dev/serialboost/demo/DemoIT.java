@@ -30,10 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * End to end, against the packaged jars: the demo program runs without and with the agent (and with the
- * sample config) on small counts, and must receive the same data in every run; what the agent did is read
- * from its own report on stderr (verbose lines and the summary), never inferred from timing. Then the same
- * through {@code demo.sh}, including the FAILED paths.
+ * End to end, against the packaged jars: the demo program runs without and with the agent ({@code convert=all},
+ * the sample config, and the defaults, which convert nothing) on small counts, and must receive the same data in
+ * every run; what the agent did is read from its own report on stderr (verbose lines and the summary), never
+ * inferred from timing. Then the same through {@code demo.sh}, including the FAILED paths.
  */
 class DemoIT {
 
@@ -42,6 +42,8 @@ class DemoIT {
     private static final List<String> PHASES = List.of("per-message-streams", "long-lived-stream", "journal-file");
     private static final Pattern RESULT = Pattern.compile(
             "^result phase=(\\S+) messages=(\\d+) .* checksum=(\\p{XDigit}{8})\\b", Pattern.MULTILINE);
+    private static final Pattern BYTES = Pattern.compile("^result phase=(\\S+) messages=\\d+ bytes=(\\d+) ",
+            Pattern.MULTILINE);
     private static final Pattern SUMMARY = Pattern.compile(
             "^\\[serialboost] summary: converted=(\\d+) skipped=(\\d+) errors=(\\d+) .*$", Pattern.MULTILINE);
     private static final long TIMEOUT_SECONDS = 120;
@@ -106,7 +108,7 @@ class DemoIT {
     void theAgentConvertsEveryMessageClassAndTheDataIsTheSame(final Jdk jdk) throws Exception {
         jdk.assumeInstalled();
         Run off = run(List.of(jdk.java().toString(), "-jar", demoJar.toString(), "--quick"), Map.of());
-        Run on = run(List.of(jdk.java().toString(), "-javaagent:" + agentJar + "=verbose=true,summary=true",
+        Run on = run(List.of(jdk.java().toString(), "-javaagent:" + agentJar + "=convert=all,verbose=true,summary=true",
                 "-jar", demoJar.toString(), "--quick"), Map.of());
 
         off.assertSucceeded();
@@ -144,6 +146,26 @@ class DemoIT {
         assertEquals("0", summary.group(3), "errors in " + summary.group());
         assertTrue(summary.group().contains("excluded-by-config=1"), summary.group());
         assertNoWarnings(on);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.demo.DemoIT$Jdk#both")
+    void theAgentsDefaultsConvertNothingAndTheBytesAreTheSame(final Jdk jdk) throws Exception {
+        jdk.assumeInstalled();
+        Run off = run(List.of(jdk.java().toString(), "-jar", demoJar.toString(), "--quick"), Map.of());
+        Run on = run(List.of(jdk.java().toString(), "-javaagent:" + agentJar + "=verbose=true,summary=true",
+                "-jar", demoJar.toString(), "--quick"), Map.of());
+
+        off.assertSucceeded();
+        on.assertSucceeded();
+        assertEquals(off.checksums(), on.checksums(), "checksums without the agent and with its defaults");
+        assertEquals(off.bytes(), on.bytes(), "bytes on the socket and in the file per phase, without the agent and"
+                + " with its defaults:\n" + on);
+        List<String> lines = on.stderr.lines().toList();
+        assertEquals(2, lines.size(), "only the start-up line and the summary:\n" + on);
+        assertTrue(lines.get(0).matches("\\[serialboost] serialboost \\S+ active in \\d+ ms \\(engine: on; config: no config file;"
+                + " converting: none\\)"), lines.get(0));
+        assertEquals("[serialboost] summary: converted=0 skipped=0 errors=0 transform-ms=0", lines.get(1));
     }
 
     @ParameterizedTest(name = "demo.sh --quick {0}")
@@ -247,6 +269,17 @@ class DemoIT {
             }
             assertEquals(PHASES, List.copyOf(checksums.keySet()), "phases reported by " + this);
             return checksums;
+        }
+
+        /** Bytes on the socket or in the file, per phase. */
+        Map<String, String> bytes() {
+            Map<String, String> bytes = new LinkedHashMap<>();
+            Matcher m = BYTES.matcher(stdout);
+            while (m.find()) {
+                bytes.put(m.group(1), m.group(2));
+            }
+            assertEquals(PHASES, List.copyOf(bytes.keySet()), "phases reported by " + this);
+            return bytes;
         }
 
         Matcher summary() {

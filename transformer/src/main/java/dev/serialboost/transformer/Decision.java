@@ -75,9 +75,12 @@ public record Decision(String className, SkipReason reason, String detail, List<
             return line.append(')').toString();
         }
         String line = className + " skipped: it " + reason.sentence() + (detail.isEmpty() ? "" : " (" + detail + ")");
-        return inheritsConversion()
-                ? line + "; but it extends converted " + convertedSuperclass + ", so writing it fails: add the config"
-                        + " line 'exclude " + convertedSuperclass + "' to keep both plain"
-                : line;
+        if (!inheritsConversion()) {
+            return line;
+        }
+        String keepPlain = "'exclude " + convertedSuperclass + "' to keep both plain";
+        return line + "; but it extends converted " + convertedSuperclass + ", so writing it fails: add the config line "
+                + (reason == SkipReason.NOT_INCLUDED ? "'include " + className + "' to convert it too, or " + keepPlain
+                        : keepPlain);
     }
 }

@@ -84,7 +84,7 @@ final class EligibilityCheck {
     /** Reasons that leave a serializable class which still inherits Externalizable from a converted superclass. */
     private static boolean inheritsConversion(final SkipReason reason) {
         return switch (reason) {
-            case EXCLUDED_BY_CONFIG, CUSTOM_SERIALIZATION, SERIAL_PERSISTENT_FIELDS, CONFLICTING_MEMBER,
+            case EXCLUDED_BY_CONFIG, NOT_INCLUDED, CUSTOM_SERIALIZATION, SERIAL_PERSISTENT_FIELDS, CONFLICTING_MEMBER,
                  CONSTRUCTOR_RUNS_CODE, FINAL_FIELDS_UNSUPPORTED, INTERNAL_ERROR, SUPERCLASS_NOT_CONVERTED -> true;
             default -> false;
         };
@@ -159,7 +159,8 @@ final class EligibilityCheck {
 
         ClassOptions classOptions = options.policy().optionsFor(name);
         if (!classOptions.included()) {
-            return Decision.skipped(name, SkipReason.EXCLUDED_BY_CONFIG, classOptions.origin());
+            return Decision.skipped(name, classOptions.unnamed() ? SkipReason.NOT_INCLUDED
+                    : SkipReason.EXCLUDED_BY_CONFIG, classOptions.origin());
         }
 
         Decision own = checkOwnMembers(c, hierarchy);

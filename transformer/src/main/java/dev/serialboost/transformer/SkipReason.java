@@ -11,6 +11,7 @@ public enum SkipReason {
     AGENT_CLASS("belongs to serialboost itself"),
     GENERATED_CLASS("is a generated proxy or lambda class"),
     EXCLUDED_BY_CONFIG("is excluded by the configuration"),
+    NOT_INCLUDED("is not named by an include rule"),
     CUSTOM_SERIALIZATION("declares writeObject, readObject or readObjectNoData"),
     SERIAL_PERSISTENT_FIELDS("declares serialPersistentFields"),
     CONFLICTING_MEMBER("already declares a member the generated code needs"),

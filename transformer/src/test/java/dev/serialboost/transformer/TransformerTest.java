@@ -177,6 +177,27 @@ class TransformerTest {
     }
 
     @Test
+    void optInLeavesClassesNoRuleNamesAndWarnsForTheirConvertedSuperclass() {
+        String base = Fixtures.Base.class.getName();
+        String child = Fixtures.CustomChild.class.getName();
+        SerialboostTransformer optIn = new SerialboostTransformer(TransformOptions.DEFAULTS.withPolicy(
+                n -> n.equals(base) ? ClassOptions.DEFAULT.withIncluded(true).withOrigin("app.conf line 1")
+                        : ClassOptions.notIncluded("no rule of app.conf matches it; convert=rules")));
+        ClassHierarchy hierarchy = optIn.newHierarchy(ClassFileSource.of(parent));
+        assertTrue(optIn.decide(base, hierarchy).isConverted());
+        Decision point = optIn.decide(Fixtures.Point.class.getName(), hierarchy);
+        assertEquals(SkipReason.NOT_INCLUDED, point.reason());
+        assertEquals(Fixtures.Point.class.getName() + " skipped: it is not named by an include rule (no rule of"
+                + " app.conf matches it; convert=rules)", point.toString());
+        Decision d = optIn.decide(child, hierarchy);
+        assertEquals(SkipReason.NOT_INCLUDED, d.reason());
+        assertTrue(d.inheritsConversion(), d.toString());
+        assertTrue(d.toString().endsWith("so writing it fails: add the config line 'include " + child
+                + "' to convert it too, or 'exclude " + base + "' to keep both plain"), d.toString());
+        assertFalse(ClassOptions.notIncluded("x").withIncluded(false).unnamed(), "a rule names the class it excludes");
+    }
+
+    @Test
     void garbageBytesAreASkipNotAnException() {
         Transformation t = transformer.transform(new byte[] {1, 2, 3},
                 transformer.newHierarchy(ClassFileSource.of(parent)));
