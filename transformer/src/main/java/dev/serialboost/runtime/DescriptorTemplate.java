@@ -110,6 +110,7 @@ final class DescriptorTemplate {
         ByteArrayOutputStream jdk = new ByteArrayOutputStream(256);
         try (ObjectOutputStream scratch = new ObjectOutputStream(jdk)) {
             scratch.useProtocolVersion(protocol);
+            Engine.leaveBlockDataMode(scratch);
             Engine.jdkWriteNonProxy(desc, scratch);
         }
         return Arrays.equals(jdk.toByteArray(), freshStreamBytes(protocol));

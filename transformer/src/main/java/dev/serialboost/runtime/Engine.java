@@ -57,6 +57,7 @@ public final class Engine {
 
     private static final MethodHandle BOUT;
     private static final MethodHandle BOUT_WRITE;
+    private static final MethodHandle BOUT_SET_BLOCK_DATA_MODE;
     private static final MethodHandle WRITE_TYPE_STRING;
     private static final MethodHandle WRITE_CLASS_DESCRIPTOR;
     private static final MethodHandle PROTOCOL_VERSION;
@@ -92,7 +93,7 @@ public final class Engine {
     private static final Throwable PROBLEM;
 
     static {
-        MethodHandle[] h = new MethodHandle[33];
+        MethodHandle[] h = new MethodHandle[34];
         Throwable problem = null;
         try {
             MethodHandles.Lookup out = MethodHandles.privateLookupIn(ObjectOutputStream.class, MethodHandles.lookup());
@@ -102,6 +103,8 @@ public final class Engine {
             h[1] = out.findVirtual(bout, "write", MethodType.methodType(void.class, byte[].class, int.class,
                     int.class, boolean.class)).asType(MethodType.methodType(void.class, Object.class, byte[].class,
                     int.class, int.class, boolean.class));
+            h[33] = out.findVirtual(bout, "setBlockDataMode", MethodType.methodType(boolean.class, boolean.class))
+                    .asType(MethodType.methodType(void.class, Object.class, boolean.class));
             h[2] = out.findVirtual(ObjectOutputStream.class, "writeTypeString",
                     MethodType.methodType(void.class, String.class));
             h[3] = out.findVirtual(ObjectOutputStream.class, "writeClassDescriptor",
@@ -161,6 +164,7 @@ public final class Engine {
         PROBLEM = problem;
         BOUT = h[0];
         BOUT_WRITE = h[1];
+        BOUT_SET_BLOCK_DATA_MODE = h[33];
         WRITE_TYPE_STRING = h[2];
         WRITE_CLASS_DESCRIPTOR = h[3];
         PROTOCOL_VERSION = h[4];
@@ -237,6 +241,11 @@ public final class Engine {
     static void writeBytes(final ObjectOutputStream out, final byte[] b, final int off, final int len)
             throws Throwable {
         BOUT_WRITE.invokeExact((Object) BOUT.invokeExact(out), b, off, len, true);
+    }
+
+    /** Takes a new stream out of block-data mode, the mode {@code writeNonProxyDesc} writes descriptors in. */
+    static void leaveBlockDataMode(final ObjectOutputStream out) throws Throwable {
+        BOUT_SET_BLOCK_DATA_MODE.invokeExact((Object) BOUT.invokeExact(out), false);
     }
 
     static void writeTypeString(final ObjectOutputStream out, final String typeString) throws Throwable {
