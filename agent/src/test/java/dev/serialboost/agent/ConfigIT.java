@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.serialboost.it.config.ConfigApp;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -83,7 +84,7 @@ class ConfigIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void withoutRulesEveryEligibleClassIsConverted(final Jdk jdk) {
         jdk.assumeInstalled();
         Map<String, Line> plain = lines(baseline(jdk));
@@ -102,7 +103,7 @@ class ConfigIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void rulesDecideFirstMatchWinsAndExcludedClassesStayPlainOnTheWire(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         Path rules = write("rules-" + jdk.feature() + ".conf", """
@@ -191,7 +192,7 @@ class ConfigIT {
                         List.of("SERIALBOOST_COLOUR")),
                 new BadCase("non-boolean verbose",
                         r -> r.withRejectedAgent("verbose=yes,summary=true"), List.of("verbose", "'yes'")));
-        return Jdk.both().flatMap(jdk -> cases.stream().map(c -> Arguments.of(jdk, c)));
+        return Jdk.all().flatMap(jdk -> cases.stream().map(c -> Arguments.of(jdk, c)));
     }
 
     @ParameterizedTest(name = "{0}: {1}")
