@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,12 +27,14 @@ import java.util.stream.Stream;
  * them for surefire and failsafe).
  *
  * <p>Tests take a {@code Jdk} as parameter ({@code @MethodSource("dev.serialboost.testing.Jdk#all")}) and call
- * {@link #assumeInstalled()} first: a JDK whose home has no {@code bin/java} skips the test with a printed reason
- * instead of failing it.
+ * {@link #assumeInstalled()} first: a JDK whose home has no {@code bin/java} skips the test instead of failing it,
+ * and says why once.
  */
 public record Jdk(String label, Path home, int feature, String missingReason) {
 
     private static final Pattern VERSION = Pattern.compile("version \"(\\d+)");
+    /** Labels of the missing JDKs whose reason this JVM has printed. */
+    private static final Set<String> REPORTED = ConcurrentHashMap.newKeySet();
 
     /** The JDK the test JVM runs on. */
     public static Jdk current() {
@@ -40,13 +44,13 @@ public record Jdk(String label, Path home, int feature, String missingReason) {
 
     /** JDK 21, or a JDK that skips its tests with the reason it is not there. */
     public static Jdk jdk21() {
-        return configured(21, "the build fetches it with pip (tools/fetch-jdk21.sh); its '[jdk21]' line says why"
-                + " it could not");
+        return configured(21, "the '[jdk21]' line at the start of the build says why tools/fetch-jdk21.sh could not"
+                + " provide it");
     }
 
     /** Temurin 25, or a JDK that skips its tests with the reason it is not there. */
     public static Jdk jdk25() {
-        return configured(25, "install Temurin 25 there or point -Dserialboost.jdk25.home at it");
+        return configured(25, "install Temurin 25 there or set -Dserialboost.jdk25.home");
     }
 
     /**
@@ -70,17 +74,19 @@ public record Jdk(String label, Path home, int feature, String missingReason) {
         Path home = Path.of(property);
         if (!Files.isExecutable(home.resolve("bin/java"))) {
             return new Jdk("JDK " + nominal, home, nominal, "no executable " + home.resolve("bin/java") + " ("
-                    + name + "=" + property + "; " + hint + ")");
+                    + name + "); " + hint);
         }
         int feature = feature(home, nominal);
         return new Jdk("JDK " + feature, home, feature, null);
     }
 
-    /** Skips the calling test, printing why, when this JDK is not installed. */
+    /** Skips the calling test when this JDK is not installed; the first skip of each JDK prints why. */
     public void assumeInstalled() {
         if (missingReason != null) {
             String message = "skipping the " + label + " variant: " + missingReason;
-            System.out.println(message);
+            if (REPORTED.add(label)) {
+                System.out.println("skipping every " + label + " variant: " + missingReason);
+            }
             Assumptions.assumeTrue(false, message);
         }
     }
