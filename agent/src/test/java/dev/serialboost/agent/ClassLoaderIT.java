@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.serialboost.it.loaders.LoaderApp;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -141,7 +142,7 @@ class ClassLoaderIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void classesOfApplicationLoadersAreConvertedAndRoundTripTheSame(final Jdk jdk) {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).run(LoaderApp.class, classes.toString());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.serialboost.it.config.ConfigApp;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -84,7 +85,7 @@ class ConfigIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void withConvertAllAndNoRulesEveryEligibleClassIsConverted(final Jdk jdk) {
         jdk.assumeInstalled();
         Map<String, Line> plain = lines(baseline(jdk));
@@ -104,7 +105,7 @@ class ConfigIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void rulesDecideFirstMatchWinsAndExcludedClassesStayPlainOnTheWire(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         Path rules = write("rules-" + jdk.feature() + ".conf", """
@@ -142,7 +143,7 @@ class ConfigIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void anIncludeRuleConvertsOnlyTheClassItNames(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         Path rules = write("include-one-" + jdk.feature() + ".conf", "include " + PKG + "Converted\n");
@@ -217,7 +218,7 @@ class ConfigIT {
                 new BadCase("unknown convert value",
                         r -> r.withRejectedAgent("convert=everything,summary=true"),
                         List.of("agent argument convert takes rules (", ") or all (", "not 'everything'")));
-        return Jdk.both().flatMap(jdk -> cases.stream().map(c -> Arguments.of(jdk, c)));
+        return Jdk.all().flatMap(jdk -> cases.stream().map(c -> Arguments.of(jdk, c)));
     }
 
     @ParameterizedTest(name = "{0}: {1}")

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.serialboost.agent.CorpusDumps.Block;
 import dev.serialboost.it.CorpusDump;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -78,7 +79,7 @@ class CorpusIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void everyFixtureGivesTheSameGraphWithAndWithoutTheAgent(final Jdk jdk) {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).run(CorpusDump.class);

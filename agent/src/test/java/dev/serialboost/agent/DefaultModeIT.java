@@ -1,6 +1,7 @@
 package dev.serialboost.agent;
 
 import dev.serialboost.it.optin.StreamBytes;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,7 +47,7 @@ class DefaultModeIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void withoutSettingsTheAgentChangesNoClassAndNoByte(final Jdk jdk) {
         jdk.assumeInstalled();
         JvmResult plain = baseline(jdk);
@@ -73,7 +74,7 @@ class DefaultModeIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void aRulesFileWithoutIncludeRulesConvertsNothingAndLegacyHasNothingToSay(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         Files.createDirectories(dir);

@@ -3,6 +3,7 @@ package dev.serialboost.agent;
 import com.sun.tools.attach.VirtualMachine;
 
 import dev.serialboost.it.attach.AttachTarget;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,7 +26,7 @@ class DynamicAttachIT {
             + " attached late: (\\d+) serializable classes already loaded stay unconverted");
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void classesLoadedAfterAttachAreConvertedAndEarlierOnesStayPlain(final Jdk jdk) throws Exception {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).run(AttachTarget.class);

@@ -2,6 +2,7 @@ package dev.serialboost.agent;
 
 import dev.serialboost.it.safety.FilterApp;
 import dev.serialboost.it.safety.FilterScenarios;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,7 +44,7 @@ class FilterIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void jvmWideFilterRejectsForConvertedClassesWhatItRejectsWithoutTheAgent(final Jdk jdk) {
         jdk.assumeInstalled();
         if (!EXPECTED.keySet().equals(new java.util.LinkedHashSet<>(FilterScenarios.NAMES))) {

@@ -2,6 +2,8 @@ package dev.serialboost.agent;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.serialboost.testing.Jdk;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.serialboost.it.safety.LeakApp;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -291,7 +292,7 @@ class LeakIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void discardedWebAppLoaderIsCollectedAfterUsingConvertedClasses(final Jdk jdk) {
         jdk.assumeInstalled();
         String[] args = {classes.toString(), legacy.toString()};

@@ -4,6 +4,7 @@ import dev.serialboost.agent.LegacyDumps.Read;
 import dev.serialboost.agent.LegacyDumps.Source;
 import dev.serialboost.it.legacy.LegacyRead;
 import dev.serialboost.it.legacy.LegacyWrite;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,8 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every shape of the core corpus, written by a JVM without the agent and read by one with it, live and across
- * JDKs: {@link LegacyWrite} (no agent) writes each fixture's graph to its own file, once on JDK 17 and once on
- * Temurin 25; then, on each reader JDK, {@link LegacyRead} reads the files of both writers once without the agent
+ * JDKs: {@link LegacyWrite} (no agent) writes each fixture's graph to its own file, once on each JDK of
+ * {@link Jdk#all()}; then, on each reader JDK, {@link LegacyRead} reads the files of all writers once without the agent
  * (the truth) and once with it. Per fixture the two must give the same outcome, the same graph, the same
  * fixture check and the same classes, converted classes being Externalizable with the agent. Each reader then
  * writes what it read again, in its own format (serialboost's in the agent JVM: converted classes Externalizable
@@ -57,7 +58,7 @@ class LegacyCorpusIT {
     @TempDir
     static Path dir;
 
-    /** The writer run per writer JDK label, so each writer runs once for both readers. */
+    /** The writer run per writer JDK label, so each writer runs once for all readers. */
     private static final Map<String, JvmResult> WRITERS = new ConcurrentHashMap<>();
 
     private static String fx(final String pkg, final String simpleName) {
@@ -94,15 +95,15 @@ class LegacyCorpusIT {
     }
 
     @ParameterizedTest(name = "read on {0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void plainStreamsOfEveryFixtureReadAsThePlainJdkReadsThem(final Jdk reader) {
         reader.assumeInstalled();
         List<String> args = new ArrayList<>(List.of("--rewrite"));
         List<Jdk> writers = new ArrayList<>();
-        for (Jdk writer : Jdk.both().toList()) {
+        for (Jdk writer : Jdk.all().toList()) {
             if (writer.missingReason() != null) {
                 System.out.println("LegacyCorpusIT, read on " + reader + ": no streams written on " + writer.label()
-                        + ": " + writer.missingReason());
+                        + ", it is not installed");
                 continue;
             }
             if (writers.stream().anyMatch(w -> w.feature() == writer.feature())) {

@@ -4,6 +4,7 @@ import dev.serialboost.agent.LegacyDumps.Read;
 import dev.serialboost.agent.LegacyDumps.Source;
 import dev.serialboost.it.legacy.LegacyRead;
 import dev.serialboost.it.legacy.LegacyWrite;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,7 +78,7 @@ class LegacyFiltersIT {
     }
 
     @ParameterizedTest(name = "read on {0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void filtersRejectInsidePlainStreamsOfConvertedClassesAsWithoutTheAgent(final Jdk jdk) {
         jdk.assumeInstalled();
         String[] args = {"--witnesses", file("allowed"), file("forbidden"), file("forbiddenNested"),

@@ -6,6 +6,7 @@ import dev.serialboost.agent.LegacyDumps.Read;
 import dev.serialboost.agent.LegacyDumps.Source;
 import dev.serialboost.it.legacy.LegacyFixturesGenerator;
 import dev.serialboost.it.legacy.LegacyRead;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +31,7 @@ import java.util.stream.Stream;
 /**
  * The checked-in plain-JDK streams of {@code src/test/resources/legacy} (written by
  * {@link LegacyFixturesGenerator} on a JVM without the agent: session blobs and journals of an application before
- * serialboost was attached) read by a JVM with the agent, on JDK 17 and Temurin 25, and on 25 also with
+ * serialboost was attached) read by a JVM with the agent, on every JDK of {@link Jdk#all()}, and on 25 also with
  * {@code --sun-misc-unsafe-memory-access=deny}: each must give exactly what plain JDK reading gave when the stream
  * was written (the {@code .txt} next to it), converted classes aside being Externalizable, and stderr must hold
  * nothing but the agent's own lines, none a warning.
@@ -66,8 +67,9 @@ class LegacyFixturesIT {
     }
 
     static Stream<Arguments> jvms() {
-        return Stream.of(Arguments.of(Jdk.current(), List.of()), Arguments.of(Jdk.jdk25(), List.of()),
-                Arguments.of(Jdk.jdk25(), List.of("--sun-misc-unsafe-memory-access=deny")));
+        // the flag exists from JDK 23 on (JEP 471); of the tested JDKs only 25 has it
+        return Stream.concat(Jdk.all().map(jdk -> Arguments.of(jdk, List.of())),
+                Stream.of(Arguments.of(Jdk.jdk25(), List.of("--sun-misc-unsafe-memory-access=deny"))));
     }
 
     @ParameterizedTest(name = "{0} {1}")

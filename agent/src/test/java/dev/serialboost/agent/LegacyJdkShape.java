@@ -1,5 +1,7 @@
 package dev.serialboost.agent;
 
+import dev.serialboost.testing.Jdk;
+
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -8,13 +10,10 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -39,7 +38,7 @@ final class LegacyJdkShape {
      */
     static Path patchDirectory(final Jdk jdk, final Path dir) throws IOException {
         int patched = 0;
-        try (FileSystem jrt = FileSystems.newFileSystem(URI.create("jrt:/"), Map.of("java.home", jdk.home().toString()))) {
+        try (FileSystem jrt = jdk.classFiles()) {
             Path io = jrt.getPath("/modules/java.base/java/io");
             List<Path> classes;
             try (Stream<Path> files = Files.list(io)) {

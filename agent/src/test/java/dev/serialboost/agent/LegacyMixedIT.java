@@ -4,6 +4,7 @@ import dev.serialboost.agent.LegacyDumps.Read;
 import dev.serialboost.agent.LegacyDumps.Source;
 import dev.serialboost.it.legacy.LegacyRead;
 import dev.serialboost.it.legacy.LegacyWrite;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,8 +24,8 @@ import java.util.Set;
  * objects (serialboost's format, Externalizable on the wire) and {@code Kept} objects (plain) that refer to each
  * other. Another agent JVM with the same configuration reads it into exactly what plain JDK reading of a plain
  * stream of the same graph gives; so does an agent JVM that converts {@code Kept} too (its plain objects go the
- * way of any stream written without serialboost). A JVM without the agent cannot read it: observed on JDK 17 and
- * 25, {@value #WITHOUT_AGENT} (the first converted class of the stream is named).
+ * way of any stream written without serialboost). A JVM without the agent cannot read it: observed on JDK 17, 21
+ * and 25, {@value #WITHOUT_AGENT} (the first converted class of the stream is named).
  */
 class LegacyMixedIT {
 
@@ -65,7 +66,7 @@ class LegacyMixedIT {
     }
 
     @ParameterizedTest(name = "read on {0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void aStreamHoldingBothFormatsReadsInAgentJvmsAndFailsClearlyWithout(final Jdk jdk) {
         jdk.assumeInstalled();
         String[] args = {"--prefix=plain/", dir.resolve("plain").toString(), "--prefix=agent/",

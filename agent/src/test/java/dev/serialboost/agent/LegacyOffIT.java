@@ -3,6 +3,7 @@ package dev.serialboost.agent;
 import dev.serialboost.agent.LegacyDumps.Read;
 import dev.serialboost.agent.LegacyDumps.Source;
 import dev.serialboost.it.legacy.LegacyRead;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,7 +33,7 @@ class LegacyOffIT {
             "dev.serialboost.corpus.workloads.Sample", "dev.serialboost.it.legacy.model.Quote");
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void legacyFalseLeavesThePlainStreamsUnreadable(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         JvmResult agent = JvmRunner.on(jdk).withAgent("convert=all,legacy=false,verbose=true")
@@ -47,7 +48,7 @@ class LegacyOffIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void aJdkOfAnotherShapeSwitchesReadingPlainStreamsOffCleanly(final Jdk jdk, @TempDir final Path dir)
             throws IOException {
         jdk.assumeInstalled();

@@ -4,6 +4,7 @@ import dev.serialboost.agent.LegacyDumps.Read;
 import dev.serialboost.agent.LegacyDumps.Source;
 import dev.serialboost.it.legacy.LegacyRead;
 import dev.serialboost.it.legacy.LegacyWrite;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -355,7 +356,7 @@ class LegacyVersionsIT {
     }
 
     @ParameterizedTest(name = "read on {0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void aStreamOfAnotherClassVersionReadsAsThePlainJdkReadsIt(final Jdk jdk) {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).classpath(readerClasses).run(LegacyRead.class, streams.toString());

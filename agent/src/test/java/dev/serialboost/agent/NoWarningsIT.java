@@ -1,6 +1,7 @@
 package dev.serialboost.agent;
 
 import dev.serialboost.it.CorpusDump;
+import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -31,10 +32,9 @@ class NoWarningsIT {
             "dev.serialboost.corpus.wide.WidePrimitive");
 
     static Stream<Arguments> jvms() {
-        Jdk jdk17 = Jdk.current();
-        Jdk jdk25 = Jdk.jdk25();
-        return Stream.of(Arguments.of(jdk17, List.of()), Arguments.of(jdk25, List.of()),
-                Arguments.of(jdk25, List.of("--sun-misc-unsafe-memory-access=deny")));
+        // the flag exists from JDK 23 on (JEP 471); of the tested JDKs only 25 has it
+        return Stream.concat(Jdk.all().map(jdk -> Arguments.of(jdk, List.of())),
+                Stream.of(Arguments.of(Jdk.jdk25(), List.of("--sun-misc-unsafe-memory-access=deny"))));
     }
 
     @ParameterizedTest(name = "{0} {1}")

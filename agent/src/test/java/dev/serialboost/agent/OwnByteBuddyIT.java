@@ -3,6 +3,7 @@ package dev.serialboost.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.serialboost.it.bytebuddy.OwnByteBuddyApp;
+import dev.serialboost.testing.Jdk;
 
 import net.bytebuddy.ByteBuddy;
 
@@ -48,7 +49,7 @@ class OwnByteBuddyIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void applicationWithItsOwnByteBuddyRunsWithTheAgent(final Jdk jdk) {
         jdk.assumeInstalled();
         JvmResult run = JvmRunner.on(jdk).classpath(JvmRunner.locationOf(ByteBuddy.class))

@@ -1,6 +1,7 @@
 package dev.serialboost.crossjvm;
 
-import org.junit.jupiter.api.Assumptions;
+import dev.serialboost.testing.Jdk;
+
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -12,7 +13,6 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The bulk record across JVMs whose field layouts differ: a JVM with the agent writes all-primitive
  * objects, another JVM with the agent reads them, and what arrives must be exactly what plain JDK
- * serialization gives. JDK 17 fills the header gap with an int (those classes are copied field-mapped);
- * compact object headers on JDK 25 leave no gap (the same classes are copied straight).
+ * serialization gives. JDK 17, 21 and 25 fill the header gap with an int (those classes are copied
+ * field-mapped); compact object headers on JDK 25 leave no gap (the same classes are copied straight).
  */
 class BulkCrossJvmIT {
 
@@ -35,44 +35,52 @@ class BulkCrossJvmIT {
     private static final List<String> BULK_CLASSES = List.of("MarketData", "LongInt", "Mixed", "Parent", "Child",
             "FinalPrimitives");
 
-    /** A JVM to run: its java launcher and extra flags. */
-    record Jvm(String label, Path java, List<String> flags) {
+    /** A JVM to run: a JDK and extra flags. */
+    record Jvm(String label, Jdk jdk, List<String> flags) {
+        Jvm(final Jdk jdk) {
+            this(jdk.label(), jdk, List.of());
+        }
+
         @Override
         public String toString() {
             return label;
         }
     }
 
+    /**
+     * Writer and reader pairs over the JDKs of {@link Jdk#all()}: the running JDK with itself, each JDK with every
+     * other both ways, each JDK without compact object headers with 25 with them (a JDK 24+ flag) both ways, and a
+     * reader on 25 that also denies {@code sun.misc.Unsafe} memory access.
+     */
     static Stream<Arguments> writerAndReader() {
-        Jvm jdk17 = new Jvm("JDK 17", Path.of(System.getProperty("java.home"), "bin", "java"), List.of());
-        Path home25 = Path.of(System.getProperty("serialboost.jdk25.home", "/usr/lib/jvm/temurin-25-jdk-amd64"));
-        Jvm jdk25 = new Jvm("JDK 25", home25.resolve("bin/java"), List.of());
-        Jvm compact = new Jvm("JDK 25 compact headers", home25.resolve("bin/java"),
-                List.of("-XX:+UseCompactObjectHeaders"));
-        Jvm deny = new Jvm("JDK 25 compact headers, sun.misc.Unsafe denied", home25.resolve("bin/java"),
+        List<Jvm> plain = Jdk.all().map(Jvm::new).toList();
+        Jdk jdk25 = Jdk.jdk25();
+        Jvm compact = new Jvm(jdk25.label() + " compact headers", jdk25, List.of("-XX:+UseCompactObjectHeaders"));
+        Jvm deny = new Jvm(jdk25.label() + " compact headers, sun.misc.Unsafe denied", jdk25,
                 List.of("-XX:+UseCompactObjectHeaders", "--sun-misc-unsafe-memory-access=deny"));
-        return Stream.of(
-                Arguments.of(jdk17, jdk17),
-                Arguments.of(jdk17, compact),
-                Arguments.of(compact, jdk17),
-                Arguments.of(jdk25, compact),
-                Arguments.of(compact, jdk25),
-                Arguments.of(jdk17, jdk25),
-                Arguments.of(jdk25, jdk17),
-                Arguments.of(jdk17, deny));
+        List<Arguments> pairs = new ArrayList<>();
+        pairs.add(Arguments.of(plain.get(0), plain.get(0)));
+        for (int w = 0; w < plain.size(); w++) {
+            for (int r = 0; r < plain.size(); r++) {
+                if (w != r) {
+                    pairs.add(Arguments.of(plain.get(w), plain.get(r)));
+                }
+            }
+        }
+        for (Jvm other : plain) {
+            pairs.add(Arguments.of(other, compact));
+            pairs.add(Arguments.of(compact, other));
+        }
+        pairs.add(Arguments.of(plain.get(0), deny));
+        return pairs.stream();
     }
 
     @ParameterizedTest(name = "{0} writes, {1} reads")
     @MethodSource("writerAndReader")
     void readerWithAnotherLayoutReadsWhatPlainJdkReads(final Jvm writer, final Jvm reader, @TempDir final Path dir)
             throws Exception {
-        for (Jvm jvm : List.of(writer, reader)) {
-            if (!Files.isExecutable(jvm.java())) {
-                String reason = jvm.label() + " is not installed at " + jvm.java() + "; skipping this pairing";
-                System.out.println(reason);
-                Assumptions.abort(reason);
-            }
-        }
+        writer.jdk().assumeInstalled();
+        reader.jdk().assumeInstalled();
         Path stream = dir.resolve("samples.ser");
 
         Result written = run(writer, "convert=all,verbose=true,summary=true", BulkWriter.class.getName(),
@@ -109,7 +117,7 @@ class BulkCrossJvmIT {
     private static Result run(final Jvm jvm, final String agentArgs, final String main, final String arg)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
-        command.add(jvm.java().toString());
+        command.add(jvm.jdk().java().toString());
         command.addAll(jvm.flags());
         command.add("-javaagent:" + AGENT.toAbsolutePath() + "=" + agentArgs);
         command.addAll(List.of("-cp", CLASSES.toAbsolutePath().toString(), main, arg));

@@ -1,5 +1,7 @@
 package dev.serialboost.demo;
 
+import dev.serialboost.testing.Jdk;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -8,8 +10,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -17,11 +17,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -64,47 +62,8 @@ class DemoIT {
         script = existing("serialboost.demo.script", "../demo.sh");
     }
 
-    /** A JDK to run the demo on: the one running this test, and Temurin 25 when installed. */
-    record Jdk(String label, Path home, String missing) {
-        static Stream<Jdk> both() {
-            Jdk current = new Jdk("JDK " + Runtime.version().feature(), Path.of(System.getProperty("java.home")), null);
-            String property = System.getProperty("serialboost.jdk25.home", "");
-            Path home = Path.of(property.isBlank() ? "(unset)" : property);
-            String missing = property.isBlank() ? "the system property serialboost.jdk25.home is not set"
-                    : Files.isExecutable(home.resolve("bin/java")) ? null : "no executable " + home.resolve("bin/java");
-            return Stream.of(current, new Jdk(missing == null ? "JDK " + feature(home) : "JDK 25", home, missing));
-        }
-
-        Path java() {
-            return home.resolve("bin/java");
-        }
-
-        void assumeInstalled() {
-            if (missing != null) {
-                String message = "skipping the " + label + " variant: " + missing;
-                System.out.println(message);
-                Assumptions.assumeTrue(false, message);
-            }
-        }
-
-        private static String feature(final Path home) {
-            Properties release = new Properties();
-            try (Reader in = Files.newBufferedReader(home.resolve("release"))) {
-                release.load(in);
-            } catch (IOException e) {
-                return "25";
-            }
-            return release.getProperty("JAVA_VERSION", "25").replace("\"", "").split("[.+-]")[0];
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.demo.DemoIT$Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void theAgentConvertsEveryMessageClassAndTheDataIsTheSame(final Jdk jdk) throws Exception {
         jdk.assumeInstalled();
         Run off = run(List.of(jdk.java().toString(), "-jar", demoJar.toString(), "--quick"), Map.of());
@@ -127,7 +86,7 @@ class DemoIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.demo.DemoIT$Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void theSampleConfigKeepsSamplePlainAndTheDataIsTheSame(final Jdk jdk) throws Exception {
         jdk.assumeInstalled();
         Run off = run(List.of(jdk.java().toString(), "-jar", demoJar.toString(), "--quick"), Map.of());

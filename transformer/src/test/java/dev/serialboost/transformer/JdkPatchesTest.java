@@ -1,14 +1,22 @@
 package dev.serialboost.transformer;
 
+import dev.serialboost.testing.Jdk;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.commons.SimpleRemapper;
 import org.objectweb.asm.util.CheckClassAdapter;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.FileSystem;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,15 +25,39 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The java.io patches against the running JDK's own class files. */
+/**
+ * The java.io patches against JDK class files: the shape check, the patches and the verification of their result
+ * against those of every tested JDK ({@link Jdk#all()}: 17, 21, 25, read from each JDK's {@code lib/modules});
+ * the recognition of other shapes against the running JDK's.
+ */
 class JdkPatchesTest {
 
     private static final ClassFileSource JDK = ClassFileSource.of(null);
+    private static final List<String> PATCHED = List.of(JdkPatches.OBJECT_STREAM_CLASS, JdkPatches.FIELD_VALUES);
 
-    @Test
-    void runningJdkHasTheExpectedShape() {
-        assertEquals(List.of(), JdkPatches.check(JDK.read(JdkPatches.OBJECT_STREAM_CLASS),
-                JDK.read(JdkPatches.FIELD_VALUES)), "on " + Runtime.version());
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void everyTestedJdkHasTheExpectedShape(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        Map<String, byte[]> classes = classFiles(jdk);
+        assertEquals(List.of(), JdkPatches.check(classes.get(JdkPatches.OBJECT_STREAM_CLASS),
+                classes.get(JdkPatches.FIELD_VALUES)), "on " + jdk + " (" + jdk.home() + ")");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void everyTestedJdksClassesArePatchedAndPassVerification(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        for (Map.Entry<String, byte[]> c : classFiles(jdk).entrySet()) {
+            byte[] patched = JdkPatches.patch(c.getKey(), c.getValue());
+            assertNotNull(patched, c.getKey() + " of " + jdk);
+            assertFalse(java.util.Arrays.equals(c.getValue(), patched), c.getKey() + " of " + jdk + " unchanged");
+            // types resolve against the running JDK's classes: the java.io types these two classes use are in all
+            StringWriter problems = new StringWriter();
+            CheckClassAdapter.verify(new ClassReader(patched), ClassLoader.getSystemClassLoader(), false,
+                    new PrintWriter(problems));
+            assertEquals("", problems.toString(), "verification of patched " + c.getKey() + " of " + jdk);
+        }
     }
 
     @Test
@@ -57,23 +89,20 @@ class JdkPatchesTest {
     }
 
     @Test
-    void patchedClassesPassVerification() {
-        for (String name : List.of(JdkPatches.OBJECT_STREAM_CLASS, JdkPatches.FIELD_VALUES)) {
-            byte[] original = JDK.read(name);
-            byte[] patched = JdkPatches.patch(name, original);
-            assertNotNull(patched);
-            assertFalse(java.util.Arrays.equals(original, patched), name + " unchanged");
-            StringWriter problems = new StringWriter();
-            CheckClassAdapter.verify(new ClassReader(patched), ClassLoader.getSystemClassLoader(), false,
-                    new PrintWriter(problems));
-            assertEquals("", problems.toString(), "verification of patched " + name);
-        }
-    }
-
-    @Test
     void otherClassesAreLeftAlone() {
         byte[] string = JDK.read("java/lang/String");
         assertTrue(string == JdkPatches.patch("java/lang/String", string));
+    }
+
+    /** The classes the patches change, as {@code jdk} has them. */
+    private static Map<String, byte[]> classFiles(final Jdk jdk) throws IOException {
+        Map<String, byte[]> classes = new LinkedHashMap<>();
+        try (FileSystem jrt = jdk.classFiles()) {
+            for (String name : PATCHED) {
+                classes.put(name, Files.readAllBytes(jrt.getPath("/modules/java.base", name + ".class")));
+            }
+        }
+        return classes;
     }
 
     private static byte[] rename(final byte[] classFile, final Map<String, String> mapping) {
