@@ -35,12 +35,8 @@ final class RuntimeInstaller {
     private RuntimeInstaller() {
     }
 
-    /**
-     * Installs the runtime. Must run before anything loads a runtime class through another loader.
-     *
-     * @return null when final fields can be restored, else why not
-     */
-    static String install(final Instrumentation inst) throws Throwable {
+    /** Installs the runtime. Must run before anything loads a runtime class through another loader. */
+    static void install(final Instrumentation inst) throws Throwable {
         exportInternalMisc(inst, RuntimeInstaller.class.getModule());
         if (!definedInBootstrap()) {
             Class<?> unsafeClass = Class.forName("jdk.internal.misc.Unsafe");
@@ -54,9 +50,17 @@ final class RuntimeInstaller {
                 define.invoke(unsafe, name, bytes, 0, bytes.length, (ClassLoader) null, (ProtectionDomain) null);
             }
         }
-        Class<?> runtime = Class.forName(RUNTIME, false, null);
-        exportInternalMisc(inst, runtime.getModule());
-        return (String) runtime.getMethod("finalFieldsProblem").invoke(null);
+        exportInternalMisc(inst, Class.forName(RUNTIME, false, null).getModule());
+    }
+
+    /**
+     * Whether converted classes can have their final fields restored (through {@code jdk.internal.misc.Unsafe});
+     * call after {@link #install}. Only conversion needs it: the engine layer uses no {@code Unsafe}.
+     *
+     * @return null when they can, else why not
+     */
+    static String finalFieldsProblem() throws ReflectiveOperationException {
+        return (String) Class.forName(RUNTIME, false, null).getMethod("finalFieldsProblem").invoke(null);
     }
 
     private static boolean definedInBootstrap() {

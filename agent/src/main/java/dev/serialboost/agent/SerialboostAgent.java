@@ -60,15 +60,17 @@ public final class SerialboostAgent {
                 err.println(Report.PREFIX + version() + " disabled (enabled=false); classes load unchanged");
                 return;
             }
-            // the runtime serves the engine layer and converted classes; its problem is jdk.internal.misc.Unsafe,
-            // which only converted classes need
-            String runtimeProblem = config.engine() || config.converts() ? RuntimeInstaller.install(inst) : null;
+            // the runtime serves the engine layer and converted classes
+            if (config.engine() || config.converts()) {
+                RuntimeInstaller.install(inst);
+            }
             String engineProblem = config.engine() ? EngineInstaller.install(inst) : "switched off (engine=false)";
             Report report = new Report(err, config.verbose());
             String legacyProblem = null;
             int loadedSerializable = 0;
             // conversion is opt-in: with nothing to convert, no legacy-reading patch and no class-file transformer
             if (config.converts()) {
+                String runtimeProblem = RuntimeInstaller.finalFieldsProblem();
                 if (runtimeProblem != null) {
                     // converting only some classes of a hierarchy would make the others fail to write: all or nothing
                     err.println(Report.PREFIX + version() + " cannot use jdk.internal.misc.Unsafe on this JVM ("

@@ -19,8 +19,9 @@ import java.util.regex.Pattern;
 /**
  * The JDK matrix is real and the agent is fully on in each of its JDKs, rather than merely not failing: for every
  * JDK of {@link Jdk#all()} a child JVM with the agent says it runs the feature version the JDK's label names; the
- * agent's start-up line carries nothing after its config source, so the start-up shape checks of the patched
- * {@code java.io} methods passed (else it says "reading streams written without serialboost is off: ...") and
+ * agent's start-up line (with {@code convert=all}) says the engine layer is on and carries nothing after what it
+ * converts, so the start-up shape checks of the patched {@code java.io} methods passed (else it says
+ * "engine: off" or "reading streams written without serialboost is off: ...") and
  * {@code jdk.internal.misc.Unsafe} is usable (else the agent stays inactive); the all-primitive {@link Quote} is
  * converted to a bulk record; and a plain stream of quotes, written here without the agent, reads into the
  * converted class as plain JDK reading gives it.
@@ -28,7 +29,8 @@ import java.util.regex.Pattern;
 class JdkMatrixIT {
 
     private static final Pattern START = Pattern.compile(Pattern.quote(JvmRunner.PREFIX)
-            + "serialboost \\S+ active in \\d+ ms \\(config: no config file\\)");
+            + "serialboost \\S+ active in \\d+ ms \\(engine: on; config: no config file; converting: all eligible"
+            + " classes\\)");
     private static final String QUOTE = Quote.class.getName();
 
     @ParameterizedTest(name = "{0}")
@@ -45,7 +47,7 @@ class JdkMatrixIT {
                     "externalizable=true") : line);
         }
 
-        JvmResult run = JvmRunner.on(jdk).withAgent("verbose=true").run(JdkFeatures.class, stream.toString());
+        JvmResult run = JvmRunner.on(jdk).withAgent("convert=all,verbose=true").run(JdkFeatures.class, stream.toString());
         List<String> problems = new ArrayList<>(run.stderrProblems());
         List<String> out = run.stdoutLines();
         if (out.isEmpty() || !out.get(0).equals("feature=" + jdk.feature())) {
@@ -54,7 +56,8 @@ class JdkMatrixIT {
         }
         String start = LegacyDumps.startLine(run);
         if (!START.matcher(start).matches()) {
-            problems.add("the start-up line should end with the config source, nothing switched off: " + start);
+            problems.add("the start-up line should say the engine is on and end with what is converted, nothing"
+                    + " switched off: " + start);
         }
         if (run.agentLines().stream().noneMatch(l -> l.startsWith(JvmRunner.PREFIX + QUOTE + " converted (")
                 && l.contains(" record"))) {

@@ -104,8 +104,8 @@ public final class EnginePatches {
      * method {@code dev.serialboost.runtime.DescriptorReader} was checked against, line by line.
      */
     public static final java.util.Set<String> KNOWN_READ_NON_PROXY = java.util.Set.of(
-            "2f8f771caae34863", // OpenJDK 17.0.21 (exception causes by initCause)
-            "16d7e02afae35f49"); // Temurin 21.0.8 and 25 (exception causes by constructor)
+            "0d1a6ca56676bd95", // OpenJDK 17.0.21 (exception causes by initCause)
+            "2d1cd6a473292142"); // Temurin 21.0.8 and 25 (exception causes by constructor)
 
     private EnginePatches() {
     }
@@ -116,7 +116,7 @@ public final class EnginePatches {
      * the method is missing.
      */
     public static String readNonProxyFingerprint(final byte[] objectStreamClass) {
-        MethodNode m = method(objectStreamClass, "readNonProxy(" + OIS_DESC + ")V");
+        MethodNode m = method(classNode(objectStreamClass), "readNonProxy(" + OIS_DESC + ")V");
         if (m == null) {
             return null;
         }
@@ -163,13 +163,12 @@ public final class EnginePatches {
             all.append("try L").append(labels.get(t.start)).append(" L").append(labels.get(t.end)).append(" L")
                     .append(labels.get(t.handler)).append(' ').append(t.type).append('\n');
         }
-        try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(all.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(digest, 0, 8);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 missing", e);
+        // FNV-1a, 64 bits: a fingerprint to compare with known ones, not a defence against forgery
+        long hash = 0xcbf29ce484222325L;
+        for (int i = 0; i < all.length(); i++) {
+            hash = (hash ^ all.charAt(i)) * 0x100000001b3L;
         }
+        return String.format("%016x", hash);
     }
 
     /**
@@ -181,14 +180,16 @@ public final class EnginePatches {
      */
     public static List<String> check(final byte[] objectOutputStream, final byte[] objectInputStream) {
         List<String> problems = new ArrayList<>();
-        MethodNode write = method(objectOutputStream, WRITE_NON_PROXY_DESC);
+        ClassNode output = classNode(objectOutputStream);
+        ClassNode input = classNode(objectInputStream);
+        MethodNode write = method(output, WRITE_NON_PROXY_DESC);
         if (write == null) {
             problems.add(OBJECT_OUTPUT_STREAM + "." + WRITE_NON_PROXY_DESC + " not found");
         } else {
             requireOnce(write, WRITE_CLASS_DESCRIPTOR, problems);
             requireOnce(write, WRITE_NON_PROXY, problems);
         }
-        MethodNode read = method(objectInputStream, READ_NON_PROXY_DESC);
+        MethodNode read = method(input, READ_NON_PROXY_DESC);
         if (read == null) {
             problems.add(OBJECT_INPUT_STREAM + "." + READ_NON_PROXY_DESC + " not found");
         } else {
@@ -201,7 +202,7 @@ public final class EnginePatches {
                         + " and its handle in locals stored once each");
             }
         }
-        MethodNode readObject0 = method(objectInputStream, READ_OBJECT0);
+        MethodNode readObject0 = method(input, READ_OBJECT0);
         if (readObject0 == null) {
             problems.add(OBJECT_INPUT_STREAM + "." + READ_OBJECT0 + " not found");
         } else {
@@ -212,7 +213,7 @@ public final class EnginePatches {
             }
         }
         for (Call call : USER_CODE) {
-            if (userCodeCalls(objectInputStream, call) < 1) {
+            if (userCodeCalls(input, call) < 1) {
                 problems.add(OBJECT_INPUT_STREAM + " has no call to " + call + " in an instance method");
             }
         }
@@ -364,9 +365,7 @@ public final class EnginePatches {
         return p;
     }
 
-    private static int userCodeCalls(final byte[] classFile, final Call call) {
-        ClassNode node = new ClassNode();
-        new ClassReader(classFile).accept(node, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+    private static int userCodeCalls(final ClassNode node, final Call call) {
         int found = 0;
         for (MethodNode m : node.methods) {
             if ((m.access & Opcodes.ACC_STATIC) == 0) {
@@ -392,9 +391,13 @@ public final class EnginePatches {
         }
     }
 
-    private static MethodNode method(final byte[] classFile, final String nameAndDescriptor) {
+    private static ClassNode classNode(final byte[] classFile) {
         ClassNode node = new ClassNode();
         new ClassReader(classFile).accept(node, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return node;
+    }
+
+    private static MethodNode method(final ClassNode node, final String nameAndDescriptor) {
         for (MethodNode m : node.methods) {
             if ((m.name + m.desc).equals(nameAndDescriptor) && (m.access & Opcodes.ACC_STATIC) == 0) {
                 return m;

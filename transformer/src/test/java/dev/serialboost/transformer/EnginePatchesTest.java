@@ -1,0 +1,153 @@
+package dev.serialboost.transformer;
+
+import dev.serialboost.testing.Jdk;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.commons.ClassRemapper;
+import org.objectweb.asm.commons.SimpleRemapper;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.FileSystem;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The engine layer's patches against the class files of every tested JDK ({@link Jdk#all()}): the shape check
+ * passes, the patches put exactly the expected calls to the engine in place and pass verification, and the
+ * fingerprint of {@code readNonProxy} is a known one (descriptor recognition is on); a JDK of another shape is
+ * recognised and named.
+ */
+class EnginePatchesTest {
+
+    private static final ClassFileSource JDK = ClassFileSource.of(null);
+    private static final String ENGINE = "dev/serialboost/runtime/Engine";
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void everyTestedJdkHasTheExpectedShapeAndAKnownReadNonProxy(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        try (FileSystem jrt = jdk.classFiles()) {
+            assertEquals(List.of(), EnginePatches.check(read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM),
+                    read(jrt, EnginePatches.OBJECT_INPUT_STREAM)), "on " + jdk + " (" + jdk.home() + ")");
+            String fingerprint = EnginePatches.readNonProxyFingerprint(read(jrt, "java/io/ObjectStreamClass"));
+            assertTrue(EnginePatches.KNOWN_READ_NON_PROXY.contains(fingerprint),
+                    jdk + ": readNonProxy fingerprint " + fingerprint + " is not a known one");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void everyTestedJdksStreamsArePatchedWithTheEngineCallsAndPassVerification(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        try (FileSystem jrt = jdk.classFiles()) {
+            byte[] out = EnginePatches.patch(EnginePatches.OBJECT_OUTPUT_STREAM,
+                    read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM), true);
+            assertEquals(List.of("writeClassDescriptor", "writeNonProxy"), engineCalls(out, "writeNonProxyDesc"));
+            verify(out, jdk);
+
+            byte[] in = EnginePatches.patch(EnginePatches.OBJECT_INPUT_STREAM,
+                    read(jrt, EnginePatches.OBJECT_INPUT_STREAM), true);
+            assertEquals(List.of("readClassDescriptor", "resolveClass", "initNonProxy"),
+                    engineCalls(in, "readNonProxyDesc"));
+            List<String> readObject0 = engineCalls(in, "readObject0");
+            assertEquals("enteredRead", readObject0.get(0), readObject0.toString());
+            assertTrue(readObject0.size() > 2 && readObject0.subList(1, readObject0.size()).stream()
+                    .allMatch("leftRead"::equals), readObject0.toString());
+            // each call that runs class code is bracketed: starts and ends pair up in every method
+            List<String> all = engineCalls(in, null);
+            long starts = all.stream().filter("userCodeStarts"::equals).count();
+            assertTrue(starts >= 9, all.toString());
+            assertEquals(starts, all.stream().filter("userCodeEnds"::equals).count(), all.toString());
+            verify(in, jdk);
+
+            byte[] withoutRecognition = EnginePatches.patch(EnginePatches.OBJECT_INPUT_STREAM,
+                    read(jrt, EnginePatches.OBJECT_INPUT_STREAM), false);
+            assertEquals(List.of("resolveClass", "initNonProxy"), engineCalls(withoutRecognition, "readNonProxyDesc"));
+        }
+    }
+
+    @Test
+    void aJdkOfAnotherShapeIsRecognisedAndNamed() {
+        // simulate a JDK where resolveClass was renamed and the descriptor hook has another name
+        byte[] in = rename(JDK.read(EnginePatches.OBJECT_INPUT_STREAM), Map.of(
+                EnginePatches.OBJECT_INPUT_STREAM + ".resolveClass(Ljava/io/ObjectStreamClass;)Ljava/lang/Class;",
+                "resolveLocalClass"));
+        byte[] out = rename(JDK.read(EnginePatches.OBJECT_OUTPUT_STREAM), Map.of(
+                EnginePatches.OBJECT_OUTPUT_STREAM + ".writeClassDescriptor(Ljava/io/ObjectStreamClass;)V",
+                "writeDescriptor"));
+        List<String> problems = EnginePatches.check(out, in);
+        assertEquals(2, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("writeClassDescriptor") && problems.get(0).contains("0 times"),
+                problems.toString());
+        assertTrue(problems.get(1).contains("resolveClass") && problems.get(1).contains("0 times"),
+                problems.toString());
+    }
+
+    @Test
+    void aChangedReadNonProxyHasAnotherFingerprint() {
+        byte[] osc = JDK.read("java/io/ObjectStreamClass");
+        byte[] renamed = rename(osc, Map.of("java/io/ObjectInputStream.readTypeString()Ljava/lang/String;",
+                "readSignature"));
+        String before = EnginePatches.readNonProxyFingerprint(osc);
+        assertTrue(EnginePatches.KNOWN_READ_NON_PROXY.contains(before), before);
+        assertTrue(!EnginePatches.readNonProxyFingerprint(renamed).equals(before));
+    }
+
+    @Test
+    void otherClassesAreLeftAlone() {
+        byte[] string = JDK.read("java/lang/String");
+        assertTrue(string == EnginePatches.patch("java/lang/String", string, true));
+    }
+
+    /** The engine methods a patched class calls, in order: in methods named {@code method}, or in all for null. */
+    private static List<String> engineCalls(final byte[] classFile, final String method) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classFile).accept(node, 0);
+        List<String> calls = new ArrayList<>();
+        for (MethodNode m : node.methods) {
+            if (method == null || m.name.equals(method)) {
+                for (AbstractInsnNode insn : m.instructions) {
+                    if (insn instanceof MethodInsnNode mi && mi.getOpcode() == Opcodes.INVOKESTATIC
+                            && mi.owner.equals(ENGINE)) {
+                        calls.add(mi.name);
+                    }
+                }
+            }
+        }
+        return calls;
+    }
+
+    private static void verify(final byte[] patched, final Jdk jdk) {
+        StringWriter problems = new StringWriter();
+        CheckClassAdapter.verify(new ClassReader(patched), ClassLoader.getSystemClassLoader(), false,
+                new PrintWriter(problems));
+        assertEquals("", problems.toString(), "verification of a patched class of " + jdk);
+    }
+
+    private static byte[] read(final FileSystem jrt, final String name) throws IOException {
+        return Files.readAllBytes(jrt.getPath("/modules/java.base", name + ".class"));
+    }
+
+    private static byte[] rename(final byte[] classFile, final Map<String, String> mapping) {
+        ClassWriter writer = new ClassWriter(0);
+        new ClassReader(classFile).accept(new ClassRemapper(writer, new SimpleRemapper(mapping)), 0);
+        return writer.toByteArray();
+    }
+}
