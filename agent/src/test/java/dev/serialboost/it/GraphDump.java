@@ -34,6 +34,8 @@ import java.util.Set;
  */
 public final class GraphDump {
 
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
     private final IdentityHashMap<Object, Integer> ids = new IdentityHashMap<>();
     private final ArrayDeque<Object> pending = new ArrayDeque<>();
     private final Set<Class<?>> classes = new LinkedHashSet<>();
@@ -268,7 +270,9 @@ public final class GraphDump {
             if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"') {
                 out.append(c);
             } else {
-                out.append(String.format("\\u%04x", (int) c));
+                // what String.format("\\u%04x", c) gives, without its cost on long non-ASCII texts
+                out.append("\\u").append(HEX[c >>> 12]).append(HEX[c >>> 8 & 0xf]).append(HEX[c >>> 4 & 0xf])
+                        .append(HEX[c & 0xf]);
             }
         }
         return out.toString();

@@ -1,0 +1,6 @@
+package dev.serialboost.it.engine.model;
+
+/** A public interface for dynamic proxies. */
+public interface Greeter {
+    String greet(String name);
+}

@@ -1,0 +1,6 @@
+package dev.serialboost.it.engine.model;
+
+/** Where a purchase order stands. */
+public enum OrderStatus {
+    NEW, PAID, SHIPPED, CANCELLED
+}
