@@ -1,5 +1,6 @@
 package dev.serialboost.agent;
 
+import dev.serialboost.testing.Jdk;
 import dev.serialboost.it.engine.HostileStreams;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,7 +27,7 @@ class EngineBoundsIT {
     private static final String[] OPTIONS = {"-Xmx64m", "-XX:TieredStopAtLevel=1"};
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void hostileStreamsEndAsWithoutTheAgentInABoundedHeap(final Jdk jdk) {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).jvmArgs(OPTIONS).run(HostileStreams.class);

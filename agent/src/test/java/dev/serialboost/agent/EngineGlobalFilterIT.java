@@ -1,5 +1,6 @@
 package dev.serialboost.agent;
 
+import dev.serialboost.testing.Jdk;
 import dev.serialboost.it.engine.EngineReport;
 import dev.serialboost.it.engine.GlobalFilters;
 
@@ -20,7 +21,7 @@ import java.util.List;
 class EngineGlobalFilterIT {
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void jvmWideFilterIsCalledAsWithoutTheAgent(final Jdk jdk) {
         jdk.assumeInstalled();
         String[] options = {EngineRuns.HEAP, "-Djdk.serialFilter=" + GlobalFilters.PATTERN,

@@ -1,5 +1,6 @@
 package dev.serialboost.agent;
 
+import dev.serialboost.testing.Jdk;
 import dev.serialboost.it.engine.EngineReport;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,9 +36,7 @@ import java.util.regex.Pattern;
  *   <li>classes of one name from two child-first loaders, read alternately, {@code readObject} called from code of
  *       either loader and from a {@code readObject} calling into the other; {@code ObjectStreamClass.lookup}.</li>
  * </ul>
- * A second test reads, in a JVM without the agent, the streams the agent's JVM wrote.
- *
- * <p>One difference is allowed today, and only in one message: {@link EngineRuns#withoutKnownDifferences}.
+ * A second test reads, in a JVM without the agent, the streams the agent's JVM wrote. No difference is allowed.
  */
 class EngineIdentityIT {
 
@@ -67,19 +66,19 @@ class EngineIdentityIT {
             Map.entry("global/purchase-order#1", "java.io.InvalidClassException: filter status: REJECTED"));
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void sameBytesGraphsCallsAndExceptionsWithTheAgentAsWithout(final Jdk jdk) {
         jdk.assumeInstalled();
         EngineRuns.Main runs = EngineRuns.main(jdk);
         List<String> without = runs.plain().stdoutLines();
         checkNotVacuous(runs.plain());
         EngineRuns.assertSameReport(jdk + ", " + EngineReport.class.getSimpleName(), without,
-                EngineRuns.withoutKnownDifferences(runs.agent().stdoutLines()), runs.plain(), runs.agent(),
+                runs.agent().stdoutLines(), runs.plain(), runs.agent(),
                 runs.plainDetails(), runs.agentDetails());
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.agent.Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void streamsWrittenWithTheAgentReadTheSameInAJvmWithoutIt(final Jdk jdk) {
         jdk.assumeInstalled();
         EngineRuns.Main runs = EngineRuns.main(jdk);

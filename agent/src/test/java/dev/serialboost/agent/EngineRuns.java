@@ -1,6 +1,7 @@
 package dev.serialboost.agent;
 
 import dev.serialboost.it.engine.EngineReport;
+import dev.serialboost.testing.Jdk;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,9 +19,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Runs of the engine-layer test apps ({@code dev.serialboost.it.engine}) and the comparison of their reports: the
  * same app on the same JDK without the agent and with it in its default mode must print the same lines.
  *
- * <p>The agent is started with a rules file that excludes every class ({@code exclude **}): conversion is still
- * on by default, and these tests are about the layer that keeps the wire format, so no class may be converted in
- * their runs. Once conversion is opt-in, the default converts nothing by itself and the rules file changes nothing.
+ * <p>The agent runs with no setting but the summary: its default mode is the engine layer alone (conversion is
+ * opt-in), and a run fails unless the start-up line says the engine is on and the summary that nothing was
+ * converted.
  */
 final class EngineRuns {
 
@@ -33,47 +34,19 @@ final class EngineRuns {
 
     private static final Map<String, Main> MAIN = new ConcurrentHashMap<>();
 
-    /**
-     * The one difference the agent's report may have today, and where: the hint the agent's {@code legacy} patch
-     * appends to the JDK's message when a stream has a class as Externalizable that is Serializable here (a bad
-     * stream of {@code BadStreams} has exactly that). It is documented in docs/troubleshooting.md for streams of
-     * converted classes, but it also changes the message for plain streams in the default mode, which the engine
-     * contract (same exception, same message) does not allow: remove this allowance once the hint is gone there.
-     */
-    private static final String LEGACY_HINT = "Serializable incompatible with Externalizable: the stream has this"
-            + " class in the Externalizable format, as serialboost writes converted classes, but this JVM reads it"
-            + " as plain Serializable (serialboost excluded or skipped it here, or the class was loaded before the"
-            + " agent); writer and reader need the same serialboost configuration, see docs/compatibility.md";
-
     private EngineRuns() {
     }
 
-    /** The agent arguments of every engine run: the rules file that converts nothing. */
-    static String agentArgs() {
-        Path rules = JvmRunner.runsDirectory().resolve("engine-convert-nothing.conf");
-        try {
-            Files.createDirectories(rules.getParent());
-            Files.writeString(rules, "# engine tests: keep every class plain; only the default engine layer acts\n"
-                    + "exclude **\n", StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return "config=" + rules;
-    }
-
-    /** Runs {@code main} with the agent; the agent must have converted nothing. */
+    /** Runs {@code main} with the agent in its default mode; the engine must be on and nothing converted. */
     static JvmResult withAgent(final JvmRunner runner, final Class<?> main, final String... args) {
-        JvmResult run = runner.withAgent(agentArgs()).run(main, args);
+        JvmResult run = runner.withAgent("").run(main, args);
         if (run.summary().converted() != 0) {
-            throw run.fail("the agent converted classes although the rules exclude all: " + run.summary().line());
+            throw run.fail("the agent converted classes in its default mode: " + run.summary().line());
+        }
+        if (run.agentLines().isEmpty() || !run.agentLines().get(0).contains("(engine: on;")) {
+            throw run.fail("the engine layer is not on: " + run.agentLines());
         }
         return run;
-    }
-
-    /** The agent's report lines with {@link #LEGACY_HINT} cut back to the JDK's message. */
-    static List<String> withoutKnownDifferences(final List<String> lines) {
-        return lines.stream().map(l -> l.replace(LEGACY_HINT, "Serializable incompatible with Externalizable"))
-                .toList();
     }
 
     /** {@link EngineReport}'s full report on {@code jdk}, run once per test JVM and shared by the tests. */
