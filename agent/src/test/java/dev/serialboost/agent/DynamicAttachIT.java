@@ -3,6 +3,7 @@ package dev.serialboost.agent;
 import com.sun.tools.attach.VirtualMachine;
 
 import dev.serialboost.it.attach.AttachTarget;
+import dev.serialboost.it.attach.EngineAttachTarget;
 import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,9 +15,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The agent attached to a running JVM (Attach API, from this test JVM): classes loaded before stay as they are,
- * and the start-up line says how many serializable ones there are; classes loaded afterwards are converted,
- * except a subclass of a class that stayed plain, which must keep working.
+ * The agent attached to a running JVM (Attach API, from this test JVM). In its default mode it switches the engine
+ * layer on for every class, those loaded before included, and the streams stay byte for byte the same. With
+ * {@code convert=all}, classes loaded before stay as they are, and the start-up line says how many serializable
+ * ones there are; classes loaded afterwards are converted, except a subclass of a class that stayed plain, which
+ * must keep working.
  */
 class DynamicAttachIT {
 
@@ -27,29 +30,41 @@ class DynamicAttachIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.serialboost.testing.Jdk#all")
+    void attachingTurnsTheEngineOnForClassesLoadedBeforeWithTheSameBytes(final Jdk jdk) throws Exception {
+        jdk.assumeInstalled();
+        JvmResult plain = JvmRunner.on(jdk).run(EngineAttachTarget.class);
+        JvmResult attached = attach(jdk, EngineAttachTarget.class, "summary=true");
+
+        List<String> p = plain.stdoutLines();
+        List<String> a = attached.stdoutLines();
+        String same = " equal=true engine-in-write=false engine-in-read=false";
+        List<String> problems = new ArrayList<>();
+        if (p.size() != 3 || a.size() != 3) {
+            throw attached.fail("expected 3 stdout lines in both runs\n" + plain.describe());
+        }
+        expect(problems, "without the agent, the same bytes in both phases and no engine",
+                p.get(0).startsWith("before: sha-256=") && p.get(0).endsWith(same)
+                        && p.get(2).equals(p.get(0).replace("before: ", "after: ")), p.get(0) + " / " + p.get(2));
+        expect(problems, "before the attach, as without the agent", a.get(0).equals(p.get(0)), a.get(0));
+        expect(problems, "after the attach, the same bytes and graphs, and the engine on the stack of both streams",
+                a.get(2).equals(p.get(2).replace(same, " equal=true engine-in-write=true engine-in-read=true")),
+                a.get(2));
+        if (attached.agentLines().isEmpty() || !attached.agentLines().get(0).contains("(engine: on; ")) {
+            problems.add("the start-up line does not say the engine is on: " + attached.agentLines());
+        }
+        problems.addAll(attached.stderrProblems());
+        if (!problems.isEmpty()) {
+            throw attached.fail(jdk + ": " + problems.size() + " problem(s):\n  - " + String.join("\n  - ", problems)
+                    + "\n" + plain.describe());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void classesLoadedAfterAttachAreConvertedAndEarlierOnesStayPlain(final Jdk jdk) throws Exception {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).run(AttachTarget.class);
-
-        JvmRunner runner = JvmRunner.on(jdk).expectAttachedAgent();
-        if (jdk.feature() >= 21) {
-            runner.jvmArgs("-XX:+EnableDynamicAgentLoading"); // or the JVM warns about the dynamic agent (JEP 451)
-        }
-        JvmRunner.Running target = runner.start(AttachTarget.class);
-        try {
-            target.awaitStdoutLine("READY");
-            VirtualMachine vm = VirtualMachine.attach(String.valueOf(target.pid()));
-            try {
-                vm.loadAgent(JvmRunner.agentJar().toString(), "convert=all,summary=true,verbose=true");
-            } finally {
-                vm.detach();
-            }
-        } catch (Exception | AssertionError e) {
-            target.kill();
-            throw e;
-        }
-        target.writeStdin("go\n");
-        JvmResult attached = target.finish();
+        JvmResult attached = attach(jdk, AttachTarget.class, "convert=all,summary=true,verbose=true");
 
         List<String> problems = new ArrayList<>();
         List<String> p = plain.stdoutLines();
@@ -97,6 +112,29 @@ class DynamicAttachIT {
             throw attached.fail(jdk + ": " + problems.size() + " problem(s):\n  - " + String.join("\n  - ", problems)
                     + "\n" + plain.describe());
         }
+    }
+
+    /** Starts {@code main}, attaches the agent with {@code args} once it prints READY, lets it go on, waits. */
+    private static JvmResult attach(final Jdk jdk, final Class<?> main, final String args) throws Exception {
+        JvmRunner runner = JvmRunner.on(jdk).expectAttachedAgent();
+        if (jdk.feature() >= 21) {
+            runner.jvmArgs("-XX:+EnableDynamicAgentLoading"); // or the JVM warns about the dynamic agent (JEP 451)
+        }
+        JvmRunner.Running target = runner.start(main);
+        try {
+            target.awaitStdoutLine("READY");
+            VirtualMachine vm = VirtualMachine.attach(String.valueOf(target.pid()));
+            try {
+                vm.loadAgent(JvmRunner.agentJar().toString(), args);
+            } finally {
+                vm.detach();
+            }
+        } catch (Exception | AssertionError e) {
+            target.kill();
+            throw e;
+        }
+        target.writeStdin("go\n");
+        return target.finish();
     }
 
     private static void expect(final List<String> problems, final String what, final boolean ok, final String got) {
