@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
 # serialboost demo: runs the same legacy program (demo-app, plain JDK serialization) twice, without and
-# with -javaagent:agent/target/serialboost-agent.jar in the converted format (convert=all, or the sample
-# rules file with --config), and compares speed and received data.
+# with -javaagent:agent/target/serialboost-agent.jar (its default mode, the engine layer; or the converted
+# format with --convert or --config), and compares speed and received data.
 # Run ./demo.sh --help for the options.
 set -euo pipefail
 
 usage() {
   cat <<'EOF'
-usage: ./demo.sh [--config] [--quick] [--no-build] [--help]
+usage: ./demo.sh [--convert | --config] [--quick] [--no-build] [--help]
 
 Runs demo-app (a market-data publisher and subscriber over a loopback socket, plus a journal file,
 all plain ObjectOutputStream/ObjectInputStream) twice on the same JDK: without the agent, then with
--javaagent:agent/target/serialboost-agent.jar=convert=all, which converts every eligible class to
-serialboost's converted format (opt-in: without convert=all or include rules the agent converts
-nothing). Prints messages/s and MB/s per phase for both runs, the ratio, and a checksum of the data
+-javaagent:agent/target/serialboost-agent.jar in its default mode, the engine layer (the JDK's own
+serialization made faster, every byte on the wire unchanged, no class converted). Prints messages/s
+and MB/s per phase for both runs, the ratio, the bytes per message, and a checksum of the data
 received in each run; the checksums must be equal.
 
-  --config    run the agent with the rules file demo-app/serialboost.conf instead of convert=all
-              (include rules for the market and HR classes; lab.Sample stays plain); the agent's
-              report shows what that changed
+  --convert   run the agent with convert=all: every eligible class also gets serialboost's
+              converted format (opt-in; changes the wire format of those classes)
+  --config    run the agent with the rules file demo-app/serialboost.conf (include rules for the
+              market and HR classes; lab.Sample stays plain); the agent's report shows what that
+              changed
   --quick     small message counts, a few seconds: checks that everything works, measures nothing
   --no-build  use the jars as they are; by default missing or out-of-date jars are built first
               (./mvnw -q -pl demo-app -am package -DskipTests)
@@ -30,11 +32,13 @@ EOF
 }
 
 use_config=false
+convert=false
 quick=false
 build=true
 for arg in "$@"; do
   case "$arg" in
     --config) use_config=true ;;
+    --convert) convert=true ;;
     --quick) quick=true ;;
     --no-build) build=false ;;
     -h|--help) usage; exit 0 ;;
@@ -104,9 +108,18 @@ fi
 logs=$(mktemp -d "${TMPDIR:-/tmp}/serialboost-demo.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
 
-# the converted format is opt-in: every eligible class (convert=all), or what the rules file includes
-agent_args=convert=all,verbose=true,summary=true
-$use_config && agent_args="config=$config,verbose=true,summary=true"
+# the default mode is the engine layer; the converted format is opt-in: every eligible class
+# (convert=all), or what the rules file includes
+agent_args=summary=true
+agent_label="agent on (default)"
+if $convert; then
+  agent_args=convert=all,verbose=true,summary=true
+  agent_label="agent on (convert=all)"
+fi
+if $use_config; then
+  agent_args="config=$config,verbose=true,summary=true"
+  agent_label="agent on (rules file)"
+fi
 app_args=()
 $quick && app_args=(--quick)
 java_shown=$java_cmd
@@ -127,7 +140,7 @@ now_ms() {
 run() {
   local name=$1 label=$2 start status
   shift 2
-  printf '%-10s %s\n' "$label:" "$java_shown ${*:2}"
+  printf '%-24s %s\n' "$label:" "$java_shown ${*:2}"
   start=$(now_ms)
   set +e
   "$@" >"$logs/$name.out" 2>"$logs/$name.err"
@@ -139,13 +152,13 @@ run() {
     tail -n 30 "$logs/$name.out" "$logs/$name.err"
     fail "the run '$label' exited with status $status"
   fi
-  awk -v ms=$(( $(now_ms) - start )) 'BEGIN { printf "           finished in %.1f s\n", ms / 1000 }'
+  awk -v ms=$(( $(now_ms) - start )) 'BEGIN { printf "                         finished in %.1f s\n", ms / 1000 }'
 }
 
 echo "serialboost demo on Java $java_version ($(setting java.vm.name), $(getconf _NPROCESSORS_ONLN 2>/dev/null ||
   echo '?') CPUs)"
 run off "agent off" "${off_cmd[@]}"
-run on "agent on" "${on_cmd[@]}"
+run on "$agent_label" "${on_cmd[@]}"
 echo
 sed -n 's/^market-data feed demo: /demo-app: /p' "$logs/off.out"
 echo
@@ -201,6 +214,8 @@ if ! grep -q '^\[serialboost\] summary: ' "$logs/on.err"; then
   echo "NOTE: no summary line from the agent, so it was not active and both runs measured the same thing"
 elif ! grep -q '^\[serialboost\] summary: .* errors=0' "$logs/on.err"; then
   echo "NOTE: the agent reported errors (above); the classes concerned ran unconverted"
+elif grep -q '(engine: off' "$logs/on.err"; then
+  echo "NOTE: the engine layer is off on this JDK (the start-up line above says why)"
 fi
 if $quick; then
   echo

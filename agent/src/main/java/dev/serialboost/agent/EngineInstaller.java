@@ -34,14 +34,20 @@ final class EngineInstaller {
             if (!problems.isEmpty()) {
                 return "this JDK's java.io is not the shape serialboost knows (" + String.join("; ", problems) + ")";
             }
-            String unavailable = (String) Class.forName(ENGINE, true, null).getMethod("availability").invoke(null);
+            Class<?> engine = Class.forName(ENGINE, true, null);
+            String unavailable = (String) engine.getMethod("availability").invoke(null);
             if (unavailable != null) {
                 return unavailable;
             }
+            byte[] descriptorClass = jdk.read("java/io/ObjectStreamClass");
             boolean recognise = EnginePatches.KNOWN_READ_NON_PROXY.contains(
-                    EnginePatches.readNonProxyFingerprint(jdk.read("java/io/ObjectStreamClass")));
+                    EnginePatches.fingerprint(descriptorClass, EnginePatches.READ_NON_PROXY));
+            boolean bind = EnginePatches.KNOWN_INIT_NON_PROXY.contains(
+                    EnginePatches.fingerprint(descriptorClass, EnginePatches.INIT_NON_PROXY_METHOD))
+                    && engine.getMethod("bindingAvailability").invoke(null) == null;
             return JdkClassPatcher.apply(inst, List.of(EnginePatches.OBJECT_OUTPUT_STREAM,
-                    EnginePatches.OBJECT_INPUT_STREAM), (name, bytes) -> EnginePatches.patch(name, bytes, recognise));
+                    EnginePatches.OBJECT_INPUT_STREAM), (name, bytes) -> EnginePatches.patch(name, bytes, recognise,
+                    bind));
         } catch (Throwable t) {
             return t.toString();
         }

@@ -128,7 +128,7 @@ class DemoIT {
     }
 
     @ParameterizedTest(name = "demo.sh --quick {0}")
-    @ValueSource(strings = {"", "--config"})
+    @ValueSource(strings = {"", "--convert", "--config"})
     void theDemoScriptComparesBothRuns(final String option) throws Exception {
         Run demo = script(option.isEmpty() ? List.of() : List.of(option), javaHome());
 
@@ -140,7 +140,21 @@ class DemoIT {
                     Pattern.MULTILINE).matcher(demo.stdout).find(), "a table row for " + phase + ":\n" + demo);
         }
         assertTrue(demo.stdout.contains("  [serialboost] summary: converted="), "the agent's summary:\n" + demo);
-        if (!option.isEmpty()) {
+        assertTrue(demo.stdout.contains("(engine: on; "), "the engine layer is on:\n" + demo);
+        if (option.isEmpty()) {
+            // the default mode keeps the wire format: the same bytes per message in every phase
+            Matcher bytes = Pattern.compile("bytes per message, off -> on: (.*)\\.").matcher(demo.stdout);
+            assertTrue(bytes.find(), demo.toString());
+            for (String phase : bytes.group(1).split(", ")) {
+                String[] offOn = phase.substring(phase.indexOf(' ') + 1).split(" -> ");
+                assertEquals(offOn[0], offOn[1], "bytes per message in phase " + phase + ":\n" + demo);
+            }
+            assertTrue(demo.stdout.contains("[serialboost] summary: converted=0 "), demo.toString());
+        }
+        if (option.equals("--convert")) {
+            assertFalse(demo.stdout.contains("summary: converted=0 "), "classes converted:\n" + demo);
+        }
+        if (option.equals("--config")) {
             assertTrue(demo.stdout.contains("dev.serialboost.demo.lab.Sample skipped: it is excluded by the"
                     + " configuration"), demo.toString());
         }

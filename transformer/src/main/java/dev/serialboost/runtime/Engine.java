@@ -20,9 +20,9 @@ import java.lang.invoke.MethodType;
  *   <li>{@link #resolveClass}, from {@code ObjectInputStream.readNonProxyDesc}: the class a name resolved to under
  *       a class loader is remembered ({@link ResolvedClasses}), so {@code Class.forName} runs once per name and
  *       loader; a stream class that overrides {@code resolveClass} has it called as before;</li>
- *   <li>{@link #initNonProxy}, from the same method: a stream descriptor already bound to its local class, with
- *       the same content, class and superclass descriptor, is reused ({@link ResolvedDescriptors}) instead of
- *       being bound again.</li>
+ *   <li>{@link #initNonProxy}, from the same method: a stream descriptor with the same content as one already
+ *       bound to the same local class gets that binding copied ({@link ResolvedDescriptors}) instead of being bound
+ *       again.</li>
  * </ul>
  * Each entry falls through to the JDK's own code on a miss or any doubt. Entries are public because the
  * patched JDK classes call them; they declare {@code Throwable} because they rethrow, unchanged, whatever the
@@ -72,7 +72,6 @@ public final class Engine {
     private static final MethodHandle INIT_NON_PROXY;
     private static final MethodHandle RESOLVE_CLASS;
     private static final MethodHandle JDK_RESOLVE_CLASS;
-    private static final MethodHandle SET_HANDLE_OBJECT;
     private static final MethodHandle LATEST_USER_DEFINED_LOADER;
     private static final MethodHandle READ_CLASS_DESCRIPTOR;
     private static final MethodHandle READ_TYPE_STRING;
@@ -130,10 +129,6 @@ public final class Engine {
             MethodType resolve = MethodType.methodType(Class.class, ObjectStreamClass.class);
             h[14] = in.findVirtual(ObjectInputStream.class, "resolveClass", resolve);
             h[15] = in.findSpecial(ObjectInputStream.class, "resolveClass", resolve, ObjectInputStream.class);
-            Class<?> handles = Class.forName("java.io.ObjectInputStream$HandleTable");
-            h[16] = MethodHandles.filterArguments(in.findVirtual(handles, "setObject",
-                            MethodType.methodType(void.class, int.class, Object.class)), 0,
-                    in.findGetter(ObjectInputStream.class, "handles", handles));
             Class<?> vm = Class.forName("jdk.internal.misc.VM");
             h[17] = MethodHandles.lookup().findStatic(vm, "latestUserDefinedLoader",
                     MethodType.methodType(ClassLoader.class));
@@ -179,7 +174,6 @@ public final class Engine {
         INIT_NON_PROXY = h[13];
         RESOLVE_CLASS = h[14];
         JDK_RESOLVE_CLASS = h[15];
-        SET_HANDLE_OBJECT = h[16];
         LATEST_USER_DEFINED_LOADER = h[17];
         READ_CLASS_DESCRIPTOR = h[18];
         READ_TYPE_STRING = h[19];
@@ -207,6 +201,11 @@ public final class Engine {
      */
     public static String availability() {
         return PROBLEM == null ? null : "the engine cannot reach the java.io internals it relies on: " + PROBLEM;
+    }
+
+    /** Null when bound descriptors can be copied (see {@link BoundFields}), else why not. */
+    public static String bindingAvailability() {
+        return BoundFields.availability();
     }
 
     // ---- write side -------------------------------------------------------------------------------------------
@@ -286,31 +285,27 @@ public final class Engine {
 
     /**
      * Stands for {@code desc.initNonProxy(model, cl, resolveEx, superDesc)} in
-     * {@code ObjectInputStream.readNonProxyDesc}, which then goes on with the descriptor returned. When the same
-     * content was already bound to {@code cl} under the same superclass descriptor, that descriptor is returned
-     * and takes {@code desc}'s place in the stream's handle table (unless it was read unshared, where the table
-     * holds a marker instead).
+     * {@code ObjectInputStream.readNonProxyDesc} (patched only where {@code initNonProxy} is one the agent knows).
+     * When a stream descriptor of the same content was bound to {@code cl} before, {@code desc} gets a copy of
+     * that binding: the very fields {@code initNonProxy} sets, with this stream's superclass descriptor, the one
+     * thing {@code initNonProxy} takes without looking at it. {@code desc} stays this stream's own object.
      */
-    public static ObjectStreamClass initNonProxy(final ObjectStreamClass desc, final ObjectStreamClass model,
-                                                 final Class<?> cl, final ClassNotFoundException resolveEx,
-                                                 final ObjectStreamClass superDesc, final ObjectInputStream in,
-                                                 final int handle, final boolean unshared) throws Throwable {
-        if (cl == null || resolveEx != null || !ResolvedDescriptors.shareable(superDesc)) {
-            INIT_NON_PROXY.invokeExact(desc, model, cl, resolveEx, superDesc);
-            return desc;
-        }
-        ObjectStreamClass bound = ResolvedDescriptors.find(cl, model, superDesc);
-        if (bound != null) {
-            if (!unshared) {
-                SET_HANDLE_OBJECT.invokeExact(in, handle, (Object) bound);
+    public static void initNonProxy(final ObjectStreamClass desc, final ObjectStreamClass model, final Class<?> cl,
+                                    final ClassNotFoundException resolveEx, final ObjectStreamClass superDesc)
+            throws Throwable {
+        if (cl != null && resolveEx == null) {
+            ObjectStreamClass bound = ResolvedDescriptors.find(cl, model);
+            if (bound != null) {
+                BoundFields.copy(bound, desc, superDesc);
+                return;
             }
-            return bound;
+            INIT_NON_PROXY.invokeExact(desc, model, cl, resolveEx, superDesc);
+            if ((Object) DESERIALIZE_EX.invokeExact(desc) == null) {
+                ResolvedDescriptors.offer(cl, model, desc);
+            }
+            return;
         }
         INIT_NON_PROXY.invokeExact(desc, model, cl, resolveEx, superDesc);
-        if ((Object) DESERIALIZE_EX.invokeExact(desc) == null) {
-            ResolvedDescriptors.offer(cl, model, superDesc, desc);
-        }
-        return desc;
     }
 
     /** Reported by {@code ObjectInputStream.readObject0} after it raised {@code depth}; see {@link CallerLoader}. */

@@ -2,19 +2,18 @@ package dev.serialboost.runtime;
 
 import java.io.ObjectStreamClass;
 import java.io.ObjectStreamField;
-import java.lang.ref.WeakReference;
 import java.util.Arrays;
 
 /**
- * Stream class descriptors already bound to their local class by {@code ObjectStreamClass.initNonProxy}, kept per
- * class so that the next stream with the same descriptor reuses the bound one. Exact because {@code initNonProxy}
- * builds its result from nothing but the stream descriptor's content (name, serialVersionUID, flags, fields), the
- * local class and the superclass descriptor, and a bound descriptor is never changed afterwards; a descriptor is
- * reused only when all of these are the same (the superclass descriptor by identity, so it too must be a reused
- * one). Only descriptors that bound without any error are kept. Held by a {@code ClassValue}, so a class loader
- * stays collectable; the superclass descriptor, which may come from another loader, is held weakly. Bounded: at
- * most {@link #MAX_VARIANTS} descriptors per class (a hostile stream sending the same class in many field
- * variants binds the rest as without the cache).
+ * Bindings of stream class descriptors to their local class, as {@code ObjectStreamClass.initNonProxy} made them,
+ * kept per class so that the next stream with the same descriptor gets a copy instead of binding it again. Exact
+ * because {@code initNonProxy} sets its fields from nothing but the stream descriptor's content (name,
+ * serialVersionUID, flags, field names and types), the local class and the superclass descriptor, which it only
+ * stores; a binding is copied only when the content and class are the same, and the superclass descriptor is
+ * always the stream's own. Only bindings made without any error are kept. Each is kept as a private copy with no
+ * superclass descriptor ({@link BoundFields#template}), held by a {@code ClassValue}, so a class loader stays
+ * collectable. Bounded: at most {@link #MAX_VARIANTS} per class (a hostile stream sending the same class in many
+ * field variants binds the rest as without the cache).
  */
 final class ResolvedDescriptors {
 
@@ -22,11 +21,10 @@ final class ResolvedDescriptors {
 
     /** One bound descriptor and what it was bound from. */
     private record Bound(String name, long suid, int flags, String[] fieldNames, String[] fieldTypes,
-                         WeakReference<ObjectStreamClass> superDesc, ObjectStreamClass desc) {
-        // superDesc is null for none: a cleared reference must not match a descriptor without a superclass
+                         ObjectStreamClass desc) {
 
-        boolean matches(final ObjectStreamClass model, final ObjectStreamClass superDescriptor) throws Throwable {
-            if (!sameSuper(superDescriptor) || suid != model.getSerialVersionUID()
+        boolean matches(final ObjectStreamClass model) throws Throwable {
+            if (suid != model.getSerialVersionUID()
                     || !name.equals(model.getName()) || flags != Engine.streamFlags(model)) {
                 return false;
             }
@@ -42,11 +40,6 @@ final class ResolvedDescriptors {
                 }
             }
             return true;
-        }
-
-        private boolean sameSuper(final ObjectStreamClass superDescriptor) {
-            return superDesc == null ? superDescriptor == null
-                    : superDescriptor != null && superDesc.get() == superDescriptor;
         }
     }
 
@@ -64,35 +57,19 @@ final class ResolvedDescriptors {
     private ResolvedDescriptors() {
     }
 
-    /** Whether a superclass descriptor can be part of a key: none, or one this cache handed out. */
-    static boolean shareable(final ObjectStreamClass superDesc) {
-        if (superDesc == null) {
-            return true;
-        }
-        Class<?> cl = superDesc.forClass();
-        if (cl == null) {
-            return false;
-        }
+    /** The binding of {@code model}'s content to {@code cl}, or null when not known. */
+    static ObjectStreamClass find(final Class<?> cl, final ObjectStreamClass model) throws Throwable {
         for (Bound b : BY_CLASS.get(cl).bound) {
-            if (b.desc == superDesc) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    static ObjectStreamClass find(final Class<?> cl, final ObjectStreamClass model, final ObjectStreamClass superDesc)
-            throws Throwable {
-        for (Bound b : BY_CLASS.get(cl).bound) {
-            if (b.matches(model, superDesc)) {
+            if (b.matches(model)) {
                 return b.desc;
             }
         }
         return null;
     }
 
-    static void offer(final Class<?> cl, final ObjectStreamClass model, final ObjectStreamClass superDesc,
-                      final ObjectStreamClass desc) throws Throwable {
+    /** Keeps the binding {@code initNonProxy} just gave {@code desc} for {@code model} and {@code cl}. */
+    static void offer(final Class<?> cl, final ObjectStreamClass model, final ObjectStreamClass desc)
+            throws Throwable {
         ObjectStreamField[] fields = Engine.fields(model);
         String[] names = new String[fields.length];
         String[] types = new String[fields.length];
@@ -100,9 +77,12 @@ final class ResolvedDescriptors {
             names[i] = fields[i].getName();
             types[i] = signature(fields[i]);
         }
-        Bound added = new Bound(model.getName(), model.getSerialVersionUID(), Engine.streamFlags(model), names, types,
-                superDesc == null ? null : new WeakReference<>(superDesc), desc);
         Variants variants = BY_CLASS.get(cl);
+        if (variants.bound.length >= MAX_VARIANTS) {
+            return;
+        }
+        Bound added = new Bound(model.getName(), model.getSerialVersionUID(), Engine.streamFlags(model), names, types,
+                BoundFields.template(desc));
         synchronized (variants) {
             Bound[] known = variants.bound;
             if (known.length < MAX_VARIANTS) {

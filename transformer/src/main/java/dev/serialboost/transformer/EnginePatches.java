@@ -34,10 +34,10 @@ import java.util.List;
  *       </li>
  *   <li><b>Resolved classes</b>, in the same method:
  *       {@code resolveClass(readDesc)} becomes {@code Engine.resolveClass(this, readDesc)}.</li>
- *   <li><b>Bound descriptors</b>, in the same method: {@code desc.initNonProxy(readDesc, cl, resolveEx, superDesc)}
- *       becomes {@code desc = Engine.initNonProxy(desc, readDesc, cl, resolveEx, superDesc, this, descHandle,
- *       unshared)}, where {@code desc} and {@code descHandle} are the method's locals holding the descriptor it
- *       created and the handle it assigned to it.</li>
+ *   <li><b>Bound descriptors</b>, in the same method, only where {@code ObjectStreamClass.initNonProxy} has a
+ *       {@link #KNOWN_INIT_NON_PROXY known fingerprint} (the engine copies the fields that method sets):
+ *       {@code desc.initNonProxy(readDesc, cl, resolveEx, superDesc)} becomes
+ *       {@code Engine.initNonProxy(desc, readDesc, cl, resolveEx, superDesc)}.</li>
  *   <li><b>The caller's class loader, once per call</b>: in {@code ObjectInputStream.readObject0(Class, boolean)},
  *       each {@code depth} change is followed by {@code Engine.enteredRead(this, depth)} or
  *       {@code Engine.leftRead(this, depth)}, so the engine knows where a top-level {@code readObject} starts and
@@ -85,8 +85,6 @@ public final class EnginePatches {
             + "Ljava/lang/ClassNotFoundException;" + OSC_DESC + ")V");
     private static final Call READ_CLASS_DESCRIPTOR = new Call(OBJECT_INPUT_STREAM, "readClassDescriptor",
             "()" + OSC_DESC);
-    private static final Call ASSIGN_HANDLE = new Call(OBJECT_INPUT_STREAM + "$HandleTable", "assign",
-            "(Ljava/lang/Object;)I");
 
     /** The calls by which {@code ObjectInputStream} runs class-specific (user) code, each found at least once. */
     private static final List<Call> USER_CODE = List.of(
@@ -99,9 +97,22 @@ public final class EnginePatches {
             new Call(OBJECT_INPUT_STREAM, "resolveObject", "(Ljava/lang/Object;)Ljava/lang/Object;"),
             new Call(OBJECT_INPUT_STREAM + "$ValidationList", "doCallbacks", "()V"));
 
+    public static final String READ_NON_PROXY = "readNonProxy(" + OIS_DESC + ")V";
+    public static final String INIT_NON_PROXY_METHOD = "initNonProxy(" + OSC_DESC + "Ljava/lang/Class;"
+            + "Ljava/lang/ClassNotFoundException;" + OSC_DESC + ")V";
+
     /**
-     * Fingerprints ({@link #readNonProxyFingerprint}) of {@code ObjectStreamClass.readNonProxy} in the JDKs whose
-     * method {@code dev.serialboost.runtime.DescriptorReader} was checked against, line by line.
+     * Fingerprints ({@link #fingerprint}) of {@code ObjectStreamClass.initNonProxy} in the JDKs whose method
+     * {@code dev.serialboost.runtime.BoundFields} was checked against: the fields it sets, and that it only stores
+     * the superclass descriptor.
+     */
+    public static final java.util.Set<String> KNOWN_INIT_NON_PROXY = java.util.Set.of(
+            "7cbabb6e2a566fb1", // OpenJDK 17.0.21 and Temurin 21.0.8 (which also set protection domains)
+            "d999828b07465924"); // Temurin 25
+
+    /**
+     * Fingerprints ({@link #fingerprint}) of {@code ObjectStreamClass.readNonProxy} in the JDKs whose method
+     * {@code dev.serialboost.runtime.DescriptorReader} was checked against, line by line.
      */
     public static final java.util.Set<String> KNOWN_READ_NON_PROXY = java.util.Set.of(
             "0d1a6ca56676bd95", // OpenJDK 17.0.21 (exception causes by initCause)
@@ -111,12 +122,12 @@ public final class EnginePatches {
     }
 
     /**
-     * A digest of the instructions of {@code ObjectStreamClass.readNonProxy(ObjectInputStream)} (opcodes, the
-     * members and constants they use, branch structure; not line numbers or constant pool order), or null when
-     * the method is missing.
+     * A digest of the instructions of one method of {@code ObjectStreamClass} ({@link #READ_NON_PROXY},
+     * {@link #INIT_NON_PROXY_METHOD}): opcodes, the members and constants they use, branch structure; not line
+     * numbers or constant pool order. Null when the method is missing.
      */
-    public static String readNonProxyFingerprint(final byte[] objectStreamClass) {
-        MethodNode m = method(classNode(objectStreamClass), "readNonProxy(" + OIS_DESC + ")V");
+    public static String fingerprint(final byte[] objectStreamClass, final String method) {
+        MethodNode m = method(classNode(objectStreamClass), method);
         if (m == null) {
             return null;
         }
@@ -172,9 +183,8 @@ public final class EnginePatches {
     }
 
     /**
-     * Checks both classes against what the patches rely on: each replaced call present exactly once in its
-     * method, and in {@code readNonProxyDesc} exactly one local holding a {@code new ObjectStreamClass()} and one
-     * holding the handle table's {@code assign} result, neither stored to again.
+     * Checks both classes against what the patches rely on: each replaced call present exactly once in its method,
+     * {@code readObject0} raising {@code depth} once, and every call that runs class code present.
      *
      * @return an empty list when both fit, else what does not
      */
@@ -196,11 +206,6 @@ public final class EnginePatches {
             requireOnce(read, READ_CLASS_DESCRIPTOR, problems);
             requireOnce(read, RESOLVE_CLASS, problems);
             requireOnce(read, INIT_NON_PROXY, problems);
-            Locals locals = Locals.of(read);
-            if (locals.desc < 0 || locals.handle < 0) {
-                problems.add(OBJECT_INPUT_STREAM + "." + READ_NON_PROXY_DESC + " does not keep its new descriptor"
-                        + " and its handle in locals stored once each");
-            }
         }
         MethodNode readObject0 = method(input, READ_OBJECT0);
         if (readObject0 == null) {
@@ -224,8 +229,10 @@ public final class EnginePatches {
      * Patches one of the two classes; returns other classes' bytes unchanged. Call {@link #check} first.
      *
      * @param recognise whether to patch in descriptor recognition (only for a known {@code readNonProxy})
+     * @param bind      whether to patch in the copying of bound descriptors (only for a known {@code initNonProxy})
      */
-    public static byte[] patch(final String internalName, final byte[] classFile, final boolean recognise) {
+    public static byte[] patch(final String internalName, final byte[] classFile, final boolean recognise,
+                               final boolean bind) {
         if (!internalName.equals(OBJECT_OUTPUT_STREAM) && !internalName.equals(OBJECT_INPUT_STREAM)) {
             return classFile;
         }
@@ -243,7 +250,10 @@ public final class EnginePatches {
                         swap(m, READ_CLASS_DESCRIPTOR, "readClassDescriptor", "(" + OIS_DESC + ")" + OSC_DESC);
                     }
                     swap(m, RESOLVE_CLASS, "resolveClass", "(" + OIS_DESC + OSC_DESC + ")Ljava/lang/Class;");
-                    rebind(m);
+                    if (bind) {
+                        swap(m, INIT_NON_PROXY, "initNonProxy", "(" + OSC_DESC + OSC_DESC + "Ljava/lang/Class;"
+                                + "Ljava/lang/ClassNotFoundException;" + OSC_DESC + ")V");
+                    }
                 } else if (key.equals(READ_OBJECT0)) {
                     reportDepth(m);
                 }
@@ -265,29 +275,6 @@ public final class EnginePatches {
                         false));
             }
         }
-    }
-
-    /** The {@code initNonProxy} patch: the engine may hand back a descriptor bound before, which {@code desc} takes. */
-    private static void rebind(final MethodNode m) {
-        Locals locals = Locals.of(m);
-        if (locals.desc < 0 || locals.handle < 0) {
-            throw new IllegalStateException("unexpected shape of " + OBJECT_INPUT_STREAM + "." + READ_NON_PROXY_DESC);
-        }
-        for (AbstractInsnNode insn : m.instructions.toArray()) {
-            if (INIT_NON_PROXY.is(insn)) {
-                InsnList call = new InsnList();
-                call.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                call.add(new VarInsnNode(Opcodes.ILOAD, locals.handle));
-                call.add(new VarInsnNode(Opcodes.ILOAD, 1));
-                call.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, "initNonProxy", "(" + OSC_DESC + OSC_DESC
-                        + "Ljava/lang/Class;Ljava/lang/ClassNotFoundException;" + OSC_DESC + OIS_DESC + "IZ)" + OSC_DESC,
-                        false));
-                call.add(new VarInsnNode(Opcodes.ASTORE, locals.desc));
-                m.instructions.insert(insn, call);
-                m.instructions.remove(insn);
-            }
-        }
-        m.maxStack += 3;
     }
 
     /** After each store to {@code depth}: {@code Engine.enteredRead/leftRead(this, depth)}. */
@@ -404,73 +391,5 @@ public final class EnginePatches {
             }
         }
         return null;
-    }
-
-    /**
-     * The locals of {@code readNonProxyDesc} the {@code initNonProxy} patch needs: where the method keeps the
-     * descriptor it creates ({@code new ObjectStreamClass(); astore desc}) and the handle it assigns to it
-     * ({@code handles.assign(..); istore descHandle}); -1 when not found exactly so.
-     */
-    private record Locals(int desc, int handle) {
-        static Locals of(final MethodNode m) {
-            int desc = -1;
-            int handle = -1;
-            int descStores = 0;
-            int handleStores = 0;
-            AbstractInsnNode[] insns = m.instructions.toArray();
-            for (int i = 0; i < insns.length; i++) {
-                if (insns[i] instanceof TypeInsnNode t && t.getOpcode() == Opcodes.NEW && t.desc.equals(OSC)
-                        && desc < 0) {
-                    VarInsnNode store = nextStore(insns, i, Opcodes.ASTORE);
-                    desc = store == null ? -2 : store.var;
-                }
-                if (ASSIGN_HANDLE.is(insns[i]) && handle < 0) {
-                    AbstractInsnNode next = nextReal(insns, i);
-                    handle = next instanceof VarInsnNode v && v.getOpcode() == Opcodes.ISTORE ? v.var : -2;
-                }
-            }
-            for (AbstractInsnNode insn : insns) {
-                if (insn instanceof VarInsnNode v && v.getOpcode() == Opcodes.ASTORE && v.var == desc) {
-                    descStores++;
-                }
-                if (insn instanceof VarInsnNode v && v.getOpcode() == Opcodes.ISTORE && v.var == handle) {
-                    handleStores++;
-                }
-                if (insn instanceof IincInsnNode inc && inc.var == handle) {
-                    handleStores++;
-                }
-            }
-            boolean ok = desc > 1 && handle > 1 && descStores == 1 && handleStores == 1;
-            return ok ? new Locals(desc, handle) : new Locals(-1, -1);
-        }
-
-        /** The store ending {@code new; dup; invokespecial <init>()V; astore n}, or null for another shape. */
-        private static VarInsnNode nextStore(final AbstractInsnNode[] insns, final int from, final int opcode) {
-            AbstractInsnNode dup = nextReal(insns, from);
-            AbstractInsnNode init = dup == null ? null : nextReal(insns, indexOf(insns, dup));
-            AbstractInsnNode store = init == null ? null : nextReal(insns, indexOf(insns, init));
-            boolean shape = dup != null && dup.getOpcode() == Opcodes.DUP && init instanceof MethodInsnNode mi
-                    && mi.getOpcode() == Opcodes.INVOKESPECIAL && mi.owner.equals(OSC) && mi.desc.equals("()V")
-                    && store instanceof VarInsnNode v && v.getOpcode() == opcode;
-            return shape ? (VarInsnNode) store : null;
-        }
-
-        private static AbstractInsnNode nextReal(final AbstractInsnNode[] insns, final int from) {
-            for (int i = from + 1; i < insns.length; i++) {
-                if (insns[i].getOpcode() >= 0) {
-                    return insns[i];
-                }
-            }
-            return null;
-        }
-
-        private static int indexOf(final AbstractInsnNode[] insns, final AbstractInsnNode insn) {
-            for (int i = 0; i < insns.length; i++) {
-                if (insns[i] == insn) {
-                    return i;
-                }
-            }
-            return -1;
-        }
     }
 }

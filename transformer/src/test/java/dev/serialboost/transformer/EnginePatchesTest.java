@@ -31,8 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The engine layer's patches against the class files of every tested JDK ({@link Jdk#all()}): the shape check
  * passes, the patches put exactly the expected calls to the engine in place and pass verification, and the
- * fingerprint of {@code readNonProxy} is a known one (descriptor recognition is on); a JDK of another shape is
- * recognised and named.
+ * fingerprints of {@code readNonProxy} and {@code initNonProxy} are known ones (descriptor recognition and bound
+ * descriptors are on); a JDK of another shape is recognised and named.
  */
 class EnginePatchesTest {
 
@@ -46,9 +46,13 @@ class EnginePatchesTest {
         try (FileSystem jrt = jdk.classFiles()) {
             assertEquals(List.of(), EnginePatches.check(read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM),
                     read(jrt, EnginePatches.OBJECT_INPUT_STREAM)), "on " + jdk + " (" + jdk.home() + ")");
-            String fingerprint = EnginePatches.readNonProxyFingerprint(read(jrt, "java/io/ObjectStreamClass"));
-            assertTrue(EnginePatches.KNOWN_READ_NON_PROXY.contains(fingerprint),
-                    jdk + ": readNonProxy fingerprint " + fingerprint + " is not a known one");
+            byte[] descriptorClass = read(jrt, "java/io/ObjectStreamClass");
+            String reading = EnginePatches.fingerprint(descriptorClass, EnginePatches.READ_NON_PROXY);
+            assertTrue(EnginePatches.KNOWN_READ_NON_PROXY.contains(reading),
+                    jdk + ": readNonProxy fingerprint " + reading + " is not a known one");
+            String binding = EnginePatches.fingerprint(descriptorClass, EnginePatches.INIT_NON_PROXY_METHOD);
+            assertTrue(EnginePatches.KNOWN_INIT_NON_PROXY.contains(binding),
+                    jdk + ": initNonProxy fingerprint " + binding + " is not a known one");
         }
     }
 
@@ -58,12 +62,12 @@ class EnginePatchesTest {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
             byte[] out = EnginePatches.patch(EnginePatches.OBJECT_OUTPUT_STREAM,
-                    read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM), true);
+                    read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM), true, true);
             assertEquals(List.of("writeNonProxy", "writeClassDescriptor"), engineCalls(out, "writeNonProxyDesc"));
             verify(out, jdk);
 
             byte[] in = EnginePatches.patch(EnginePatches.OBJECT_INPUT_STREAM,
-                    read(jrt, EnginePatches.OBJECT_INPUT_STREAM), true);
+                    read(jrt, EnginePatches.OBJECT_INPUT_STREAM), true, true);
             assertEquals(List.of("readClassDescriptor", "resolveClass", "initNonProxy"),
                     engineCalls(in, "readNonProxyDesc"));
             List<String> readObject0 = engineCalls(in, "readObject0");
@@ -77,9 +81,9 @@ class EnginePatchesTest {
             assertEquals(starts, all.stream().filter("userCodeEnds"::equals).count(), all.toString());
             verify(in, jdk);
 
-            byte[] withoutRecognition = EnginePatches.patch(EnginePatches.OBJECT_INPUT_STREAM,
-                    read(jrt, EnginePatches.OBJECT_INPUT_STREAM), false);
-            assertEquals(List.of("resolveClass", "initNonProxy"), engineCalls(withoutRecognition, "readNonProxyDesc"));
+            byte[] unknownMethods = EnginePatches.patch(EnginePatches.OBJECT_INPUT_STREAM,
+                    read(jrt, EnginePatches.OBJECT_INPUT_STREAM), false, false);
+            assertEquals(List.of("resolveClass"), engineCalls(unknownMethods, "readNonProxyDesc"));
         }
     }
 
@@ -105,15 +109,15 @@ class EnginePatchesTest {
         byte[] osc = JDK.read("java/io/ObjectStreamClass");
         byte[] renamed = rename(osc, Map.of("java/io/ObjectInputStream.readTypeString()Ljava/lang/String;",
                 "readSignature"));
-        String before = EnginePatches.readNonProxyFingerprint(osc);
+        String before = EnginePatches.fingerprint(osc, EnginePatches.READ_NON_PROXY);
         assertTrue(EnginePatches.KNOWN_READ_NON_PROXY.contains(before), before);
-        assertTrue(!EnginePatches.readNonProxyFingerprint(renamed).equals(before));
+        assertTrue(!EnginePatches.fingerprint(renamed, EnginePatches.READ_NON_PROXY).equals(before));
     }
 
     @Test
     void otherClassesAreLeftAlone() {
         byte[] string = JDK.read("java/lang/String");
-        assertTrue(string == EnginePatches.patch("java/lang/String", string, true));
+        assertTrue(string == EnginePatches.patch("java/lang/String", string, true, true));
     }
 
     /** The engine methods a patched class calls, in order: in methods named {@code method}, or in all for null. */
