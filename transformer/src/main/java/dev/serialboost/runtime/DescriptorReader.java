@@ -156,9 +156,11 @@ final class DescriptorReader {
                 match = null;
                 parsed.cacheable = false;
             }
-            String signature = typeCode == 'L' || typeCode == '[' ? Engine.readTypeString(in) : null;
+            boolean reference = typeCode == 'L' || typeCode == '[';
+            // a reference field's type string may be null in a corrupt stream: the JDK then fails on this field
+            String signature = reference ? Engine.readTypeString(in) : null;
             if (match != null) {
-                if (signature == null || signature.equals(match.signatures[i])) {
+                if (!reference || signature != null && signature.equals(match.signatures[i])) {
                     continue;
                 }
                 parsed = Parsed.from(parsed, match, i, count);
@@ -169,7 +171,7 @@ final class DescriptorReader {
             parsed.fieldNameStrings[i] = fieldName;
             // as readNonProxy: each field is made as soon as it is read, and its failure named
             try {
-                parsed.fields[i] = Engine.newField(fieldName, signature != null ? signature : String.valueOf(typeCode));
+                parsed.fields[i] = Engine.newField(fieldName, reference ? signature : String.valueOf(typeCode));
             } catch (RuntimeException e) {
                 throw (InvalidClassException) new InvalidClassException(name,
                         "invalid descriptor for field " + fieldName).initCause(e);
