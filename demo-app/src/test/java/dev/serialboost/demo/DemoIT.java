@@ -108,7 +108,7 @@ class DemoIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.serialboost.demo.DemoIT$Jdk#both")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
     void theAgentsDefaultsConvertNothingAndTheBytesAreTheSame(final Jdk jdk) throws Exception {
         jdk.assumeInstalled();
         Run off = run(List.of(jdk.java().toString(), "-jar", demoJar.toString(), "--quick"), Map.of());
@@ -181,7 +181,7 @@ class DemoIT {
         String last = demo.stdout.strip().lines().reduce((a, b) -> b).orElse("");
         String expected = breakage.equals("checksum")
                 ? "FAILED: checksums differ: 1 stream per message, 2 long-lived stream, 3 journal + replay"
-                : "FAILED: the run 'agent on' exited with status 3";
+                : "FAILED: the run 'agent on (default)' exited with status 3";
         assertEquals(expected, last, "the last line of demo.sh:\n" + demo);
         assertFalse(demo.stdout.contains("OK:"), demo.toString());
     }
