@@ -61,11 +61,8 @@ final class BoundFields {
                 if (type != field.getType()) {
                     throw new NoSuchFieldException(name + " is " + field.getType() + ", not " + type);
                 }
-                MethodType erased = MethodType.methodType(void.class, ObjectStreamClass.class, Object.class);
-                MethodHandle setter = osc.unreflectSetter(field).asType(erased);
-                MethodHandle getter = osc.unreflectGetter(field).asType(
-                        MethodType.methodType(Object.class, ObjectStreamClass.class));
-                copies.add(MethodHandles.filterArguments(setter, 1, getter));
+                // (to, from) -> to.field = from.field, in the field's own type: nothing boxed
+                copies.add(MethodHandles.filterArguments(osc.unreflectSetter(field), 1, osc.unreflectGetter(field)));
             }
             copy = sequence(copies, 0, copies.size());
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {

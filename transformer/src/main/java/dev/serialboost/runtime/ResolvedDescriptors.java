@@ -20,10 +20,14 @@ final class ResolvedDescriptors {
     static final int MAX_VARIANTS = 8;
 
     /** One bound descriptor and what it was bound from. */
-    private record Bound(String name, long suid, int flags, String[] fieldNames, String[] fieldTypes,
-                         ObjectStreamClass desc) {
+    private record Bound(ObjectStreamClass model, String name, long suid, int flags, String[] fieldNames,
+                         String[] fieldTypes, ObjectStreamClass desc) {
 
         boolean matches(final ObjectStreamClass model) throws Throwable {
+            if (model == this.model) {
+                // the same stream descriptor object, as DescriptorReader hands out for recognised bytes
+                return true;
+            }
             if (suid != model.getSerialVersionUID()
                     || !name.equals(model.getName()) || flags != Engine.streamFlags(model)) {
                 return false;
@@ -81,7 +85,7 @@ final class ResolvedDescriptors {
         if (variants.bound.length >= MAX_VARIANTS) {
             return;
         }
-        Bound added = new Bound(model.getName(), model.getSerialVersionUID(), Engine.streamFlags(model), names, types,
+        Bound added = new Bound(model, model.getName(), model.getSerialVersionUID(), Engine.streamFlags(model), names, types,
                 BoundFields.template(desc));
         synchronized (variants) {
             Bound[] known = variants.bound;
