@@ -20,7 +20,8 @@ import java.util.Arrays;
  * descriptor (a stream over a socket would block), and every check {@code readNonProxy} makes comes at the same
  * point with the same exception. What {@code readNonProxy} does is taken as the JDK's: the agent turns this off
  * unless the running JDK's method has a known fingerprint. Names longer than one buffer of the JDK's reader
- * (1,024 bytes) are decoded by the JDK's own decoder and never cached.
+ * (1,024 bytes) are decoded by the JDK's own decoder and never cached. Where the stream reads from a
+ * {@code ByteArrayInputStream}, the bytes are compared in that stream's array ({@link StreamBytes}).
  *
  * <p>Bounded: at most {@link #MAX_DESCRIPTORS} descriptors, {@link #MAX_VARIANTS} of one class name, each at most
  * {@link #MAX_FIELDS} fields; past that a descriptor is read as without the cache.
@@ -78,17 +79,29 @@ final class DescriptorReader {
 
     /** Reads one non-proxy class descriptor from {@code in}, as {@code new ObjectStreamClass().readNonProxy(in)}. */
     static ObjectStreamClass read(final ObjectInputStream in) throws Throwable {
-        byte[] scratch = SCRATCH.get();
-        int nameLength = in.readUnsignedShort();
+        StreamBytes source = new StreamBytes(in);
+        try {
+            return read(in, source, SCRATCH.get());
+        } finally {
+            source.sync();
+        }
+    }
+
+    private static ObjectStreamClass read(final ObjectInputStream in, final StreamBytes source, final byte[] scratch)
+            throws Throwable {
+        source.take(2, scratch, FIELD_HEAD);
+        int nameLength = ((source.bytes[source.offset] & 0xFF) << 8) | (source.bytes[source.offset + 1] & 0xFF);
         byte[] nameBytes = null;
         int hash = 0;
         Known candidates = null;
         String name;
         if (nameLength <= UTF_CHUNK) {
-            in.readFully(scratch, 0, nameLength);
-            hash = hash(scratch, nameLength);
+            source.take(nameLength, scratch, 0);
+            byte[] b = source.bytes;
+            int at = source.offset;
+            hash = hash(b, at, nameLength);
             for (Known k = TABLE[hash & (TABLE_SIZE - 1)]; k != null; k = k.next) {
-                if (k.hash == hash && Arrays.equals(k.name, 0, k.name.length, scratch, 0, nameLength)) {
+                if (k.hash == hash && Arrays.equals(k.name, 0, k.name.length, b, at, at + nameLength)) {
                     candidates = k;
                     break;
                 }
@@ -97,14 +110,18 @@ final class DescriptorReader {
                 name = candidates.model.getName();
                 nameBytes = candidates.name;
             } else {
-                name = decode(scratch, nameLength);
-                nameBytes = Arrays.copyOf(scratch, nameLength);
+                name = decode(b, at, nameLength);
+                nameBytes = Arrays.copyOfRange(b, at, at + nameLength);
             }
         } else {
+            source.sync();
             name = Engine.readUtfBody(in, nameLength);
+            source.resume();
         }
 
-        in.readFully(scratch, HEAD, 9);
+        // serialVersionUID and flags, then the field count, each piece as readNonProxy reads them
+        source.take(9, scratch, HEAD);
+        System.arraycopy(source.bytes, source.offset, scratch, HEAD, 9);
         long suid = getLong(scratch, HEAD);
         byte flags = scratch[HEAD + 8];
         boolean hasWriteObjectData = (flags & ObjectStreamConstants.SC_WRITE_METHOD) != 0;
@@ -118,7 +135,8 @@ final class DescriptorReader {
         if (isEnum && suid != 0L) {
             throw new InvalidClassException(name, "enum descriptor has non-zero serialVersionUID: " + suid);
         }
-        in.readFully(scratch, HEAD + 9, 2);
+        source.take(2, scratch, HEAD + 9);
+        System.arraycopy(source.bytes, source.offset, scratch, HEAD + 9, 2);
         int numFields = (short) (((scratch[HEAD + 9] & 0xFF) << 8) | (scratch[HEAD + 10] & 0xFF));
         if (isEnum && numFields != 0) {
             throw new InvalidClassException(name, "enum descriptor has non-zero field count: " + numFields);
@@ -133,32 +151,44 @@ final class DescriptorReader {
         int count = Math.max(numFields, 0);
         Parsed parsed = match == null ? new Parsed(count) : null;
         for (int i = 0; i < count; i++) {
-            in.readFully(scratch, FIELD_HEAD, 3);
-            char typeCode = (char) scratch[FIELD_HEAD];
-            int length = ((scratch[FIELD_HEAD + 1] & 0xFF) << 8) | (scratch[FIELD_HEAD + 2] & 0xFF);
+            source.take(3, scratch, FIELD_HEAD);
+            byte[] b = source.bytes;
+            int at = source.offset;
+            char typeCode = (char) b[at];
+            int length = ((b[at + 1] & 0xFF) << 8) | (b[at + 2] & 0xFF);
             String fieldName;
             byte[] fieldNameBytes = null;
             if (length <= UTF_CHUNK) {
-                in.readFully(scratch, 0, length);
+                source.take(length, scratch, 0);
+                b = source.bytes;
+                at = source.offset;
                 if (match != null && match.typeCodes[i] == typeCode
-                        && Arrays.equals(match.fieldNames[i], 0, match.fieldNames[i].length, scratch, 0, length)) {
+                        && Arrays.equals(match.fieldNames[i], 0, match.fieldNames[i].length, b, at, at + length)) {
                     fieldName = match.fieldNameStrings[i];
                     fieldNameBytes = match.fieldNames[i];
                 } else {
-                    fieldName = decode(scratch, length);
-                    fieldNameBytes = Arrays.copyOf(scratch, length);
+                    fieldName = decode(b, at, length);
+                    fieldNameBytes = Arrays.copyOfRange(b, at, at + length);
                     parsed = Parsed.from(parsed, match, i, count);
                     match = null;
                 }
             } else {
+                source.sync();
                 fieldName = Engine.readUtfBody(in, length);
+                source.resume();
                 parsed = Parsed.from(parsed, match, i, count);
                 match = null;
                 parsed.cacheable = false;
             }
             boolean reference = typeCode == 'L' || typeCode == '[';
-            // a reference field's type string may be null in a corrupt stream: the JDK then fails on this field
-            String signature = reference ? Engine.readTypeString(in) : null;
+            String signature = null;
+            if (reference) {
+                // read by the stream itself, for its handle table; null in a corrupt stream, where the JDK then
+                // fails on this field
+                source.sync();
+                signature = Engine.readTypeString(in);
+                source.resume();
+            }
             if (match != null) {
                 if (!reference || signature != null && signature.equals(match.signatures[i])) {
                     continue;
@@ -257,9 +287,9 @@ final class DescriptorReader {
         }
     }
 
-    private static int hash(final byte[] b, final int length) {
+    private static int hash(final byte[] b, final int offset, final int length) {
         int h = 1;
-        for (int i = 0; i < length; i++) {
+        for (int i = offset; i < offset + length; i++) {
             h = 31 * h + b[i];
         }
         return h;
@@ -278,11 +308,12 @@ final class DescriptorReader {
      * three byte forms (overlong ones accepted), anything else, or a form cut short, is an
      * {@code UTFDataFormatException} without message.
      */
-    static String decode(final byte[] b, final int length) throws UTFDataFormatException {
+    static String decode(final byte[] b, final int offset, final int length) throws UTFDataFormatException {
         char[] chars = new char[length];
         int n = 0;
-        int i = 0;
-        while (i < length) {
+        int i = offset;
+        int end = offset + length;
+        while (i < end) {
             int b1 = b[i] & 0xFF;
             switch (b1 >> 4) {
                 case 0, 1, 2, 3, 4, 5, 6, 7 -> {
@@ -290,14 +321,14 @@ final class DescriptorReader {
                     i++;
                 }
                 case 12, 13 -> {
-                    if (i + 1 >= length || (b[i + 1] & 0xC0) != 0x80) {
+                    if (i + 1 >= end || (b[i + 1] & 0xC0) != 0x80) {
                         throw new UTFDataFormatException();
                     }
                     chars[n++] = (char) (((b1 & 0x1F) << 6) | (b[i + 1] & 0x3F));
                     i += 2;
                 }
                 case 14 -> {
-                    if (i + 2 >= length || (b[i + 1] & 0xC0) != 0x80 || (b[i + 2] & 0xC0) != 0x80) {
+                    if (i + 2 >= end || (b[i + 1] & 0xC0) != 0x80 || (b[i + 2] & 0xC0) != 0x80) {
                         throw new UTFDataFormatException();
                     }
                     chars[n++] = (char) (((b1 & 0x0F) << 12) | ((b[i + 1] & 0x3F) << 6) | (b[i + 2] & 0x3F));

@@ -36,7 +36,7 @@ class DescriptorReaderTest {
             String expected = jdkDecode(b);
             String actual;
             try {
-                actual = DescriptorReader.decode(b, b.length);
+                actual = DescriptorReader.decode(b, 0, b.length);
             } catch (UTFDataFormatException e) {
                 actual = "UTFDataFormatException: " + e.getMessage();
             }
@@ -59,7 +59,7 @@ class DescriptorReaderTest {
             ByteArrayOutputStream utf = new ByteArrayOutputStream();
             new DataOutputStream(utf).writeUTF(s);
             byte[] b = java.util.Arrays.copyOfRange(utf.toByteArray(), 2, utf.size());
-            assertEquals(s, DescriptorReader.decode(b, b.length));
+            assertEquals(s, DescriptorReader.decode(b, 0, b.length));
         }
     }
 
