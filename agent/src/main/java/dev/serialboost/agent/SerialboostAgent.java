@@ -70,7 +70,8 @@ public final class SerialboostAgent {
             if (config.engine() || config.converts()) {
                 RuntimeInstaller.install(inst);
             }
-            String engineProblem = config.engine() ? EngineInstaller.install(inst) : "switched off (engine=false)";
+            EngineInstaller.Outcome engine = config.engine() ? EngineInstaller.install(inst)
+                    : EngineInstaller.Outcome.off(null);
             Report report = new Report(err, config.verbose());
             String legacyProblem = null;
             int loadedSerializable = 0;
@@ -100,10 +101,11 @@ public final class SerialboostAgent {
             started = true;
             StringBuilder line = new StringBuilder(version()).append(" active in ")
                     .append((System.nanoTime() - startNanos) / 1_000_000).append(" ms (")
-                    .append(engineProblem == null ? "engine: on" : "engine: off").append("; config: ")
+                    .append(engine.on() ? "engine: on" : "engine: off").append("; config: ")
                     .append(config.configSource()).append("; converting: ").append(config.converting()).append(')');
-            if (engineProblem != null && config.engine()) {
-                line.append("; engine layer is off: ").append(engineProblem);
+            if (engine.problem() != null) {
+                line.append(engine.on() ? "; engine layer is partly off: " : "; engine layer is off: ")
+                        .append(engine.problem());
             }
             if (legacyProblem != null) {
                 line.append("; reading streams written without serialboost is off: ").append(legacyProblem);

@@ -127,7 +127,7 @@ public final class EnginePatches {
      * numbers or constant pool order. Null when the method is missing.
      */
     public static String fingerprint(final byte[] objectStreamClass, final String method) {
-        MethodNode m = method(classNode(objectStreamClass), method);
+        MethodNode m = onlyMethod(objectStreamClass, method);
         if (m == null) {
             return null;
         }
@@ -189,9 +189,23 @@ public final class EnginePatches {
      * @return an empty list when both fit, else what does not
      */
     public static List<String> check(final byte[] objectOutputStream, final byte[] objectInputStream) {
+        List<String> problems = new ArrayList<>(problems(OBJECT_OUTPUT_STREAM, classNode(objectOutputStream)));
+        problems.addAll(problems(OBJECT_INPUT_STREAM, classNode(objectInputStream)));
+        return problems;
+    }
+
+    /** What does not fit in one of the two classes (the other's checks are not made). */
+    private static List<String> problems(final String internalName, final ClassNode node) {
         List<String> problems = new ArrayList<>();
-        ClassNode output = classNode(objectOutputStream);
-        ClassNode input = classNode(objectInputStream);
+        if (internalName.equals(OBJECT_OUTPUT_STREAM)) {
+            outputProblems(node, problems);
+        } else {
+            inputProblems(node, problems);
+        }
+        return problems;
+    }
+
+    private static void outputProblems(final ClassNode output, final List<String> problems) {
         MethodNode write = method(output, WRITE_NON_PROXY_DESC);
         if (write == null) {
             problems.add(OBJECT_OUTPUT_STREAM + "." + WRITE_NON_PROXY_DESC + " not found");
@@ -199,6 +213,9 @@ public final class EnginePatches {
             requireOnce(write, WRITE_CLASS_DESCRIPTOR, problems);
             requireOnce(write, WRITE_NON_PROXY, problems);
         }
+    }
+
+    private static void inputProblems(final ClassNode input, final List<String> problems) {
         MethodNode read = method(input, READ_NON_PROXY_DESC);
         if (read == null) {
             problems.add(OBJECT_INPUT_STREAM + "." + READ_NON_PROXY_DESC + " not found");
@@ -222,11 +239,11 @@ public final class EnginePatches {
                 problems.add(OBJECT_INPUT_STREAM + " has no call to " + call + " in an instance method");
             }
         }
-        return problems;
     }
 
     /**
-     * Patches one of the two classes; returns other classes' bytes unchanged. Call {@link #check} first.
+     * Patches one of the two classes; returns other classes' bytes unchanged. Each class is checked as
+     * {@link #check} does before anything in it is changed, so the class file is parsed once.
      *
      * @param recognise whether to patch in descriptor recognition (only for a known {@code readNonProxy})
      * @param bind      whether to patch in the copying of bound descriptors (only for a known {@code initNonProxy})
@@ -239,6 +256,11 @@ public final class EnginePatches {
         ClassReader reader = new ClassReader(classFile);
         ClassNode node = new ClassNode();
         reader.accept(node, 0);
+        List<String> problems = problems(internalName, node);
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("this JDK's " + internalName.replace('/', '.') + " is not the shape"
+                    + " serialboost knows (" + String.join("; ", problems) + ")");
+        }
         for (MethodNode m : node.methods) {
             String key = m.name + m.desc;
             if (internalName.equals(OBJECT_OUTPUT_STREAM) && key.equals(WRITE_NON_PROXY_DESC)) {
@@ -376,6 +398,24 @@ public final class EnginePatches {
         if (found != 1) {
             problems.add(m.name + m.desc + " calls " + call + " " + found + " times, not once");
         }
+    }
+
+    /** One method of a class file, parsed alone. */
+    private static MethodNode onlyMethod(final byte[] classFile, final String nameAndDescriptor) {
+        MethodNode[] found = new MethodNode[1];
+        new ClassReader(classFile).accept(new org.objectweb.asm.ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public org.objectweb.asm.MethodVisitor visitMethod(final int access, final String name,
+                                                               final String descriptor, final String signature,
+                                                               final String[] exceptions) {
+                if ((access & Opcodes.ACC_STATIC) != 0 || !(name + descriptor).equals(nameAndDescriptor)) {
+                    return null;
+                }
+                found[0] = new MethodNode(access, name, descriptor, signature, exceptions);
+                return found[0];
+            }
+        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return found[0];
     }
 
     private static ClassNode classNode(final byte[] classFile) {

@@ -105,6 +105,17 @@ class EnginePatchesTest {
     }
 
     @Test
+    void aClassOfAnotherShapeIsNotPatched() {
+        byte[] in = rename(JDK.read(EnginePatches.OBJECT_INPUT_STREAM), Map.of(
+                EnginePatches.OBJECT_INPUT_STREAM + ".readObject0(Ljava/lang/Class;Z)Ljava/lang/Object;",
+                "readAnyObject"));
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> EnginePatches.patch(EnginePatches.OBJECT_INPUT_STREAM, in, true, true));
+        assertTrue(e.getMessage().startsWith("this JDK's java.io.ObjectInputStream is not the shape serialboost"
+                + " knows (") && e.getMessage().contains("readObject0"), e.getMessage());
+    }
+
+    @Test
     void aChangedReadNonProxyHasAnotherFingerprint() {
         byte[] osc = JDK.read("java/io/ObjectStreamClass");
         byte[] renamed = rename(osc, Map.of("java/io/ObjectInputStream.readTypeString()Ljava/lang/String;",
