@@ -17,9 +17,13 @@ import java.lang.invoke.MethodType;
  *   <li>{@link #writeClassDescriptor} and {@link #writeNonProxy}, from {@code ObjectOutputStream.writeNonProxyDesc}:
  *       a class descriptor is copied from its {@link DescriptorTemplate}; a stream class that overrides
  *       {@code writeClassDescriptor} has it called as before;</li>
- *   <li>{@link #resolveClass}, from {@code ObjectInputStream.readNonProxyDesc}: the class a name resolved to under
- *       a class loader is remembered ({@link ResolvedClasses}), so {@code Class.forName} runs once per name and
- *       loader; a stream class that overrides {@code resolveClass} has it called as before;</li>
+ *   <li>{@link #readClassDescriptor}, from {@code ObjectInputStream.readNonProxyDesc}: a descriptor read before is
+ *       recognised from its bytes ({@link DescriptorReader});</li>
+ *   <li>{@link #resolveClass}, from the same method: the class a name resolved to under a class loader is
+ *       remembered ({@link ResolvedClasses}), so {@code Class.forName} runs once per name and loader, and the
+ *       loader is found once per top-level read ({@link CallerLoader}, told where reads start and end and where
+ *       class code runs by {@link #enteredRead}, {@link #leftRead}, {@link #userCodeStarts},
+ *       {@link #userCodeEnds}); a stream class that overrides {@code resolveClass} has it called as before;</li>
  *   <li>{@link #initNonProxy}, from the same method: a stream descriptor with the same content as one already
  *       bound to the same local class gets that binding copied ({@link ResolvedDescriptors}) instead of being bound
  *       again.</li>
