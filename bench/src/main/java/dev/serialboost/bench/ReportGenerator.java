@@ -1,5 +1,9 @@
 package dev.serialboost.bench;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -20,7 +24,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * Turns one run's results ({@code jmh.json}: JMH's own JSON result file, and {@code run.properties}: machine,
+ * Turns one run's results ({@code jmh.json}: JMH's own JSON result file, read with Gson, and {@code run.properties}: machine,
  * sizes, agent checks and costs, both written by {@link BenchRunner}) into {@code docs/benchmarks.md} and its
  * chart {@code docs/benchmarks.png}. Every ratio on the page is computed from scores of the same run.
  *
@@ -147,24 +151,25 @@ public final class ReportGenerator {
     /** Reads JMH's JSON result list; adds round trips where both write and read were measured. */
     static Results read(final String json) {
         Results r = new Results();
-        for (Object o : (List<?>) MiniJson.parse(json)) {
-            Map<?, ?> entry = (Map<?, ?>) o;
-            String benchmark = (String) entry.get("benchmark");
+        for (JsonElement e : JsonParser.parseString(json).getAsJsonArray()) {
+            JsonObject entry = e.getAsJsonObject();
+            String benchmark = entry.get("benchmark").getAsString();
             String className = benchmark.substring(0, benchmark.lastIndexOf('.'));
             String method = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-            Map<?, ?> params = entry.get("params") == null ? Map.of() : (Map<?, ?>) entry.get("params");
-            Map<?, ?> metric = (Map<?, ?>) entry.get("primaryMetric");
-            Impl impl = impl(className.substring(className.lastIndexOf('.') + 1), (String) params.get("form"),
-                    mode((List<?>) entry.get("jvmArgs")));
+            JsonObject params = entry.has("params") ? entry.getAsJsonObject("params") : new JsonObject();
+            JsonObject metric = entry.getAsJsonObject("primaryMetric");
+            Impl impl = impl(className.substring(className.lastIndexOf('.') + 1),
+                    params.has("form") ? params.get("form").getAsString() : null,
+                    mode(entry.getAsJsonArray("jvmArgs")));
             Pattern pattern = method.endsWith(Pattern.ONE.method) ? Pattern.ONE : Pattern.THOUSAND;
             Op op = method.startsWith("write") ? Op.WRITE : Op.READ;
-            Workload w = Workload.valueOf((String) params.get("workload"));
-            r.scores.put(new Key(impl, w, pattern, op), new Score(MiniJson.number(metric.get("score")),
-                    MiniJson.number(metric.get("scoreError"))));
-            r.unit = (String) metric.get("scoreUnit");
-            r.jmh.put("version", String.valueOf(entry.get("jmhVersion")));
-            r.jmh.put("vm", entry.get("vmName") + " " + entry.get("vmVersion"));
-            r.jmh.put("jdk", String.valueOf(entry.get("jdkVersion")));
+            Workload w = Workload.valueOf(params.get("workload").getAsString());
+            r.scores.put(new Key(impl, w, pattern, op), new Score(number(metric.get("score")),
+                    number(metric.get("scoreError"))));
+            r.unit = metric.get("scoreUnit").getAsString();
+            r.jmh.put("version", entry.get("jmhVersion").getAsString());
+            r.jmh.put("vm", entry.get("vmName").getAsString() + " " + entry.get("vmVersion").getAsString());
+            r.jmh.put("jdk", entry.get("jdkVersion").getAsString());
         }
         for (Key k : List.copyOf(r.scores.keySet())) {
             if (k.op == Op.WRITE) {
@@ -177,10 +182,19 @@ public final class ReportGenerator {
         return r;
     }
 
-    private static AgentMode mode(final List<?> jvmArgs) {
+    /** A JSON number, or JMH's {@code "NaN"} (a string: JSON has no NaN). */
+    static double number(final JsonElement value) {
+        if (value == null || value.isJsonNull()) {
+            return Double.NaN;
+        }
+        String s = value.getAsString();
+        return s.equals("NaN") ? Double.NaN : Double.parseDouble(s);
+    }
+
+    private static AgentMode mode(final JsonArray jvmArgs) {
         if (jvmArgs != null) {
-            for (Object a : jvmArgs) {
-                String arg = String.valueOf(a);
+            for (JsonElement a : jvmArgs) {
+                String arg = a.getAsString();
                 if (arg.startsWith("-D" + AgentMode.PROPERTY + "=")) {
                     return AgentMode.of(arg.substring(arg.indexOf('=') + 1));
                 }
