@@ -989,14 +989,15 @@ public final class ReportGenerator {
         }
         Map<String, List<Double>> series = new LinkedHashMap<>();
         List<Color> colors = new ArrayList<>();
-        Color[] blues = {new Color(0x08519c), new Color(0x3182bd), new Color(0x6baed6), new Color(0x9ecae1)};
+        // light enough for the dark value labels drawn inside the bars
+        Color[] blues = {new Color(0x6baed6), new Color(0x9ecae1), new Color(0xc6dbef), new Color(0xdeebf7)};
         int b = 0;
         double min = 1;
         List<Object[]> wanted = new ArrayList<>();
         for (int jdk : r.jdks) {
             wanted.add(new Object[] {jdk, Impl.DEFAULT, "agent default, JDK " + jdk, blues[Math.min(b++, 3)]});
         }
-        wanted.add(new Object[] {main, Impl.CONVERTED, "convert=all + engine, JDK " + main, new Color(0xff7f0e)});
+        wanted.add(new Object[] {main, Impl.CONVERTED, "convert=all + engine, JDK " + main, new Color(0xfd8d3c)});
         wanted.add(new Object[] {main, Impl.CONVERTED_NO_ENGINE, "convert=all, engine=false, JDK " + main,
             new Color(0xfdd0a2)});
         for (Object[] want : wanted) {
