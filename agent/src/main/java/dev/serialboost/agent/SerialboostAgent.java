@@ -33,14 +33,20 @@ public final class SerialboostAgent {
 
     /**
      * {@code java -jar serialboost-agent.jar scan ...} lists the decisions for the classes of a jar, a
-     * directory or a class path (see {@link Scan}); without arguments, explains how to use the jar.
+     * directory or a class path (see {@link Scan}); {@code attach PID [settings]} loads the agent into a running
+     * JVM (see {@link Attach}); without arguments, explains how to use the jar.
      */
     public static void main(final String[] args) {
         if (args.length > 0 && args[0].equals("scan")) {
             System.exit(Scan.run(java.util.List.of(args).subList(1, args.length), System.out, System.err));
         }
+        if (args.length > 0 && args[0].equals("attach")) {
+            System.exit(Attach.run(java.util.List.of(args).subList(1, args.length), System.out, System.err));
+        }
         System.out.println(version() + " is a Java agent. Attach it with:");
         System.out.println("  java -javaagent:serialboost-agent.jar[=NAME=value,...] -jar your-app.jar");
+        System.out.println("or load it into a running JVM (the engine layer then works for every class):");
+        System.out.println("  java -jar serialboost-agent.jar attach PID [NAME=value,...]");
         System.out.println("Settings: " + String.join(", ", AgentConfig.SETTINGS) + " (see docs/configuration.md)");
         System.out.println("By default no class is converted; the converted format is opt-in: include rules in the");
         System.out.println("config file, or convert=all. Review what a config would convert first:");
@@ -64,7 +70,8 @@ public final class SerialboostAgent {
             if (config.engine() || config.converts()) {
                 RuntimeInstaller.install(inst);
             }
-            String engineProblem = config.engine() ? EngineInstaller.install(inst) : "switched off (engine=false)";
+            EngineInstaller.Outcome engine = config.engine() ? EngineInstaller.install(inst)
+                    : EngineInstaller.Outcome.off(null);
             Report report = new Report(err, config.verbose());
             String legacyProblem = null;
             int loadedSerializable = 0;
@@ -94,10 +101,11 @@ public final class SerialboostAgent {
             started = true;
             StringBuilder line = new StringBuilder(version()).append(" active in ")
                     .append((System.nanoTime() - startNanos) / 1_000_000).append(" ms (")
-                    .append(engineProblem == null ? "engine: on" : "engine: off").append("; config: ")
+                    .append(engine.on() ? "engine: on" : "engine: off").append("; config: ")
                     .append(config.configSource()).append("; converting: ").append(config.converting()).append(')');
-            if (engineProblem != null && config.engine()) {
-                line.append("; engine layer is off: ").append(engineProblem);
+            if (engine.problem() != null) {
+                line.append(engine.on() ? "; engine layer is partly off: " : "; engine layer is off: ")
+                        .append(engine.problem());
             }
             if (legacyProblem != null) {
                 line.append("; reading streams written without serialboost is off: ").append(legacyProblem);

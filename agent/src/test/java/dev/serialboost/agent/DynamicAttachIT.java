@@ -9,8 +9,10 @@ import dev.serialboost.testing.Jdk;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,7 +35,7 @@ class DynamicAttachIT {
     void attachingTurnsTheEngineOnForClassesLoadedBeforeWithTheSameBytes(final Jdk jdk) throws Exception {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).run(EngineAttachTarget.class);
-        JvmResult attached = attach(jdk, EngineAttachTarget.class, "summary=true");
+        JvmResult attached = attach(jdk, EngineAttachTarget.class, "summary=true", true);
 
         List<String> p = plain.stdoutLines();
         List<String> a = attached.stdoutLines();
@@ -64,7 +66,7 @@ class DynamicAttachIT {
     void classesLoadedAfterAttachAreConvertedAndEarlierOnesStayPlain(final Jdk jdk) throws Exception {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).run(AttachTarget.class);
-        JvmResult attached = attach(jdk, AttachTarget.class, "convert=all,summary=true,verbose=true");
+        JvmResult attached = attach(jdk, AttachTarget.class, "convert=all,summary=true,verbose=true", false);
 
         List<String> problems = new ArrayList<>();
         List<String> p = plain.stdoutLines();
@@ -114,8 +116,12 @@ class DynamicAttachIT {
         }
     }
 
-    /** Starts {@code main}, attaches the agent with {@code args} once it prints READY, lets it go on, waits. */
-    private static JvmResult attach(final Jdk jdk, final Class<?> main, final String args) throws Exception {
+    /**
+     * Starts {@code main}, attaches the agent with {@code args} once it prints READY (with the agent jar's
+     * {@code attach} command on the same JDK, or the Attach API from this JVM), lets it go on, waits.
+     */
+    private static JvmResult attach(final Jdk jdk, final Class<?> main, final String args, final boolean command)
+            throws Exception {
         JvmRunner runner = JvmRunner.on(jdk).expectAttachedAgent();
         if (jdk.feature() >= 21) {
             runner.jvmArgs("-XX:+EnableDynamicAgentLoading"); // or the JVM warns about the dynamic agent (JEP 451)
@@ -123,11 +129,21 @@ class DynamicAttachIT {
         JvmRunner.Running target = runner.start(main);
         try {
             target.awaitStdoutLine("READY");
-            VirtualMachine vm = VirtualMachine.attach(String.valueOf(target.pid()));
-            try {
-                vm.loadAgent(JvmRunner.agentJar().toString(), args);
-            } finally {
-                vm.detach();
+            if (command) {
+                Process attach = new ProcessBuilder(jdk.java().toString(), "-jar", JvmRunner.agentJar().toString(),
+                        "attach", String.valueOf(target.pid()), args).redirectErrorStream(true).start();
+                String output = new String(attach.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                if (!attach.waitFor(60, TimeUnit.SECONDS) || attach.exitValue() != 0
+                        || !output.startsWith("serialboost loaded into JVM " + target.pid() + " with " + args)) {
+                    throw new AssertionError("java -jar serialboost-agent.jar attach failed: " + output);
+                }
+            } else {
+                VirtualMachine vm = VirtualMachine.attach(String.valueOf(target.pid()));
+                try {
+                    vm.loadAgent(JvmRunner.agentJar().toString(), args);
+                } finally {
+                    vm.detach();
+                }
             }
         } catch (Exception | AssertionError e) {
             target.kill();

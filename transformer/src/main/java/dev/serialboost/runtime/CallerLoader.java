@@ -6,26 +6,40 @@ import java.io.ObjectInputStream;
  * The class loader {@code ObjectInputStream.resolveClass} asks, {@code latestUserDefinedLoader()}, found once per
  * top-level {@code readObject} instead of by a stack walk for every class descriptor. Exact: the walk returns the
  * loader of the nearest frame whose class a user-defined loader defined; while a top-level read runs, the frames
- * above its caller belong to {@code java.base} and this runtime (both skipped by the walk) unless the stream runs
- * class-specific code (instantiation, {@code readObject}, {@code readExternal}, {@code readResolve}, a record's
- * constructor, {@code resolveObject}, validation callbacks). The patched stream reports those calls
- * ({@link #userCodeStarts}/{@link #userCodeEnds}); while one runs, every descriptor walks the stack as without
- * the engine. A walk result is kept only for the stream and the top-level call it was made in, on the thread that
- * made it, and dropped when that call ends, so no stream or loader outlives it here. An exception leaving class
- * code leaves the count raised: the rest of that call walks, which is never wrong.
+ * above its caller belong to {@code java.base} and this runtime (both skipped by the walk), except where the
+ * stream runs class code ({@code readObject}, {@code readExternal}, a constructor, ...). Such code can reach a
+ * descriptor of this stream only by reading from it through {@code readObject}, {@code readUnshared},
+ * {@code defaultReadObject} or {@code readFields}; the patched stream reports each such entry with the stream's
+ * depth ({@link #publicRead}), and from then on every descriptor read deeper than that walks the stack as without
+ * the engine, until the object being read at that depth is done ({@link #left} below it). A walk's result is kept
+ * only for the stream and top-level read it was made in, on the thread that made it, and dropped when that read
+ * ends (also when it ends with an exception), so no stream or loader outlives it here.
  */
 final class CallerLoader {
 
-    /** The top-level read in progress on this thread, if any. */
+    /** The top-level read in progress on a thread, if any. Only its thread changes it. */
     private static final class Context {
+        final Thread thread = Thread.currentThread();
         ObjectInputStream stream;
         ClassLoader loader;
-        int userCode;
+        /** Class code may be on the stack for reads deeper than this; {@link Long#MAX_VALUE}: none. */
+        long userDepth = Long.MAX_VALUE;
     }
 
     private static final ThreadLocal<Context> CONTEXT = ThreadLocal.withInitial(Context::new);
+    /**
+     * The context of the thread that last started a top-level read: found without a thread-local look-up when it is
+     * the current thread's (it is for a stream read on one thread); any other thread looks its own up.
+     */
+    private static volatile Context last;
 
     private CallerLoader() {
+    }
+
+    /** The current thread's context, quickly when it is {@link #last}. */
+    private static Context context() {
+        Context c = last;
+        return c != null && c.thread == Thread.currentThread() ? c : CONTEXT.get();
     }
 
     /** A read of {@code in} reached {@code depth}: at 1 a top-level read starts. */
@@ -34,42 +48,50 @@ final class CallerLoader {
             Context c = CONTEXT.get();
             c.stream = in;
             c.loader = null;
-            c.userCode = 0;
-        }
-    }
-
-    /** A read of {@code in} went back to {@code depth}: at 0 the top-level read ended. */
-    static void left(final ObjectInputStream in, final long depth) {
-        if (depth == 0) {
-            Context c = CONTEXT.get();
-            if (c.stream == in) {
-                c.stream = null;
-                c.loader = null;
+            c.userDepth = Long.MAX_VALUE;
+            if (last != c) {
+                last = c;
             }
         }
     }
 
-    static void userCodeStarts(final ObjectInputStream in) {
-        Context c = CONTEXT.get();
-        if (c.stream == in) {
-            c.userCode++;
+    /** A read of {@code in} went back to {@code depth}: the object read at {@code depth + 1} is done. */
+    static void left(final ObjectInputStream in, final long depth) {
+        Context c = last;
+        if (c == null || c.thread != Thread.currentThread()) {
+            if (depth != 0) {
+                return; // another thread's stream: a class-code depth stays marked, which only means more walks
+            }
+            c = CONTEXT.get();
+        }
+        if (c.stream != in) {
+            return;
+        }
+        if (depth == 0) {
+            c.stream = null;
+            c.loader = null;
+        } else if (depth < c.userDepth) {
+            c.userDepth = Long.MAX_VALUE;
         }
     }
 
-    static void userCodeEnds(final ObjectInputStream in) {
-        Context c = CONTEXT.get();
-        if (c.stream == in && c.userCode > 0) {
-            c.userCode--;
+    /** Code outside the stream reads from {@code in} at {@code depth}: above 0, class code is on the stack. */
+    static void publicRead(final ObjectInputStream in, final long depth) {
+        if (depth > 0) {
+            Context c = context();
+            if (c.stream == in && depth < c.userDepth) {
+                c.userDepth = depth;
+            }
         }
     }
 
     /**
-     * {@code latestUserDefinedLoader()} as seen from {@code in}'s {@code readNonProxyDesc}: the walk's result kept
-     * for the current top-level read where that is exact, else a walk.
+     * {@code latestUserDefinedLoader()} as seen from {@code in}'s {@code readNonProxyDesc} at {@code depth}: the
+     * walk's result kept for the current top-level read where that is exact, else a walk.
      */
-    static ClassLoader of(final ObjectInputStream in) throws Throwable {
-        Context c = CONTEXT.get();
-        if (c.stream != in || c.userCode != 0) {
+    static ClassLoader of(final ObjectInputStream in, final long depth) throws Throwable {
+        Context c = context();
+        if (c.stream != in || depth > c.userDepth) {
             return Engine.latestUserDefinedLoader();
         }
         ClassLoader loader = c.loader;

@@ -17,9 +17,13 @@ import java.lang.invoke.MethodType;
  *   <li>{@link #writeClassDescriptor} and {@link #writeNonProxy}, from {@code ObjectOutputStream.writeNonProxyDesc}:
  *       a class descriptor is copied from its {@link DescriptorTemplate}; a stream class that overrides
  *       {@code writeClassDescriptor} has it called as before;</li>
- *   <li>{@link #resolveClass}, from {@code ObjectInputStream.readNonProxyDesc}: the class a name resolved to under
- *       a class loader is remembered ({@link ResolvedClasses}), so {@code Class.forName} runs once per name and
- *       loader; a stream class that overrides {@code resolveClass} has it called as before;</li>
+ *   <li>{@link #readClassDescriptor}, from {@code ObjectInputStream.readNonProxyDesc}: a descriptor read before is
+ *       recognised from its bytes ({@link DescriptorReader});</li>
+ *   <li>{@link #resolveClass}, from the same method: the class a name resolved to under a class loader is
+ *       remembered ({@link ResolvedClasses}), so {@code Class.forName} runs once per name and loader, and the
+ *       loader is found once per top-level read ({@link CallerLoader}, told where reads start and end and where
+ *       code outside the stream reads from it by {@link #enteredRead}, {@link #leftRead}, {@link #publicRead}); a
+ *       stream class that overrides {@code resolveClass} has it called as before;</li>
  *   <li>{@link #initNonProxy}, from the same method: a stream descriptor with the same content as one already
  *       bound to the same local class gets that binding copied ({@link ResolvedDescriptors}) instead of being bound
  *       again.</li>
@@ -74,6 +78,7 @@ public final class Engine {
     private static final MethodHandle JDK_RESOLVE_CLASS;
     private static final MethodHandle LATEST_USER_DEFINED_LOADER;
     private static final MethodHandle READ_CLASS_DESCRIPTOR;
+    private static final MethodHandle DEPTH;
     private static final MethodHandle READ_TYPE_STRING;
     private static final MethodHandle READ_UTF_BODY;
     private static final MethodHandle NEW_FIELD;
@@ -132,6 +137,7 @@ public final class Engine {
             Class<?> vm = Class.forName("jdk.internal.misc.VM");
             h[17] = MethodHandles.lookup().findStatic(vm, "latestUserDefinedLoader",
                     MethodType.methodType(ClassLoader.class));
+            h[16] = in.findGetter(ObjectInputStream.class, "depth", long.class);
             h[18] = in.findVirtual(ObjectInputStream.class, "readClassDescriptor",
                     MethodType.methodType(ObjectStreamClass.class));
             h[19] = in.findVirtual(ObjectInputStream.class, "readTypeString", MethodType.methodType(String.class));
@@ -176,6 +182,7 @@ public final class Engine {
         JDK_RESOLVE_CLASS = h[15];
         LATEST_USER_DEFINED_LOADER = h[17];
         READ_CLASS_DESCRIPTOR = h[18];
+        DEPTH = h[16];
         READ_TYPE_STRING = h[19];
         READ_UTF_BODY = h[20];
         NEW_FIELD = h[21];
@@ -273,7 +280,7 @@ public final class Engine {
         if (OVERRIDES_RESOLVE_CLASS.get(in.getClass())) {
             return (Class<?>) RESOLVE_CLASS.invokeExact(in, desc);
         }
-        ClassLoader loader = CallerLoader.of(in);
+        ClassLoader loader = CallerLoader.of(in, (long) DEPTH.invokeExact(in));
         String name = desc.getName();
         Class<?> cl = ResolvedClasses.find(name, loader);
         if (cl == null) {
@@ -318,14 +325,12 @@ public final class Engine {
         CallerLoader.left(in, depth);
     }
 
-    /** Reported by {@code ObjectInputStream} before it runs class-specific code. */
-    public static void userCodeStarts(final ObjectInputStream in) {
-        CallerLoader.userCodeStarts(in);
-    }
-
-    /** Reported by {@code ObjectInputStream} after class-specific code returned normally. */
-    public static void userCodeEnds(final ObjectInputStream in) {
-        CallerLoader.userCodeEnds(in);
+    /**
+     * Reported at the start of {@code ObjectInputStream.readObject(Class)}, {@code readUnshared()},
+     * {@code defaultReadObject()} and {@code readFields()}, the ways code outside the stream reads from it.
+     */
+    public static void publicRead(final ObjectInputStream in, final long depth) {
+        CallerLoader.publicRead(in, depth);
     }
 
     /**

@@ -40,11 +40,11 @@ import java.util.List;
  *       {@code Engine.initNonProxy(desc, readDesc, cl, resolveEx, superDesc)}.</li>
  *   <li><b>The caller's class loader, once per call</b>: in {@code ObjectInputStream.readObject0(Class, boolean)},
  *       each {@code depth} change is followed by {@code Engine.enteredRead(this, depth)} or
- *       {@code Engine.leftRead(this, depth)}, so the engine knows where a top-level {@code readObject} starts and
- *       ends; and every call of {@code ObjectInputStream} that runs class-specific code (instantiation,
- *       {@code readObject}, {@code readObjectNoData}, {@code readExternal}, a record's constructor,
- *       {@code readResolve}, {@code resolveObject}, validation callbacks) is bracketed by
- *       {@code Engine.userCodeStarts(this)} and {@code Engine.userCodeEnds(this)}.</li>
+ *       {@code Engine.leftRead(this, depth)}, so the engine knows where a top-level read starts and ends and when
+ *       an object is done; and the methods by which code outside the stream reads objects from it
+ *       ({@code readObject(Class)}, behind {@code readObject()}; {@code readUnshared()}, {@code defaultReadObject()},
+ *       {@code readFields()}) start with {@code Engine.publicRead(this, depth)}, so it knows from which depth on
+ *       class code (a {@code readObject}, {@code readExternal}, ...) may be on the stack.</li>
  * </ul>
  */
 public final class EnginePatches {
@@ -86,16 +86,10 @@ public final class EnginePatches {
     private static final Call READ_CLASS_DESCRIPTOR = new Call(OBJECT_INPUT_STREAM, "readClassDescriptor",
             "()" + OSC_DESC);
 
-    /** The calls by which {@code ObjectInputStream} runs class-specific (user) code, each found at least once. */
-    private static final List<Call> USER_CODE = List.of(
-            new Call(OSC, "newInstance", "()Ljava/lang/Object;"),
-            new Call(OSC, "invokeReadObject", "(Ljava/lang/Object;" + OIS_DESC + ")V"),
-            new Call(OSC, "invokeReadObjectNoData", "(Ljava/lang/Object;)V"),
-            new Call(OSC, "invokeReadResolve", "(Ljava/lang/Object;)Ljava/lang/Object;"),
-            new Call("java/io/Externalizable", "readExternal", "(Ljava/io/ObjectInput;)V"),
-            new Call("java/lang/invoke/MethodHandle", "invokeExact", "([B[Ljava/lang/Object;)Ljava/lang/Object;"),
-            new Call(OBJECT_INPUT_STREAM, "resolveObject", "(Ljava/lang/Object;)Ljava/lang/Object;"),
-            new Call(OBJECT_INPUT_STREAM + "$ValidationList", "doCallbacks", "()V"));
+    /** The methods by which code outside the stream reads objects from it; each is patched to report its entry. */
+    private static final List<String> PUBLIC_READS = List.of("readObject(Ljava/lang/Class;)Ljava/lang/Object;",
+            "readUnshared()Ljava/lang/Object;", "defaultReadObject()V",
+            "readFields()Ljava/io/ObjectInputStream$GetField;");
 
     public static final String READ_NON_PROXY = "readNonProxy(" + OIS_DESC + ")V";
     public static final String INIT_NON_PROXY_METHOD = "initNonProxy(" + OSC_DESC + "Ljava/lang/Class;"
@@ -107,7 +101,7 @@ public final class EnginePatches {
      * the superclass descriptor.
      */
     public static final java.util.Set<String> KNOWN_INIT_NON_PROXY = java.util.Set.of(
-            "7cbabb6e2a566fb1", // OpenJDK 17.0.21 and Temurin 21.0.8 (which also set protection domains)
+            "7cbabb6e2a566fb1", // OpenJDK 17.0.19 and 17.0.21, Temurin 21.0.8 (which also set protection domains)
             "d999828b07465924"); // Temurin 25
 
     /**
@@ -115,7 +109,7 @@ public final class EnginePatches {
      * {@code dev.serialboost.runtime.DescriptorReader} was checked against, line by line.
      */
     public static final java.util.Set<String> KNOWN_READ_NON_PROXY = java.util.Set.of(
-            "0d1a6ca56676bd95", // OpenJDK 17.0.21 (exception causes by initCause)
+            "0d1a6ca56676bd95", // OpenJDK 17.0.19 and 17.0.21 (exception causes by initCause)
             "2d1cd6a473292142"); // Temurin 21.0.8 and 25 (exception causes by constructor)
 
     private EnginePatches() {
@@ -127,7 +121,7 @@ public final class EnginePatches {
      * numbers or constant pool order. Null when the method is missing.
      */
     public static String fingerprint(final byte[] objectStreamClass, final String method) {
-        MethodNode m = method(classNode(objectStreamClass), method);
+        MethodNode m = onlyMethod(objectStreamClass, method);
         if (m == null) {
             return null;
         }
@@ -184,14 +178,28 @@ public final class EnginePatches {
 
     /**
      * Checks both classes against what the patches rely on: each replaced call present exactly once in its method,
-     * {@code readObject0} raising {@code depth} once, and every call that runs class code present.
+     * {@code readObject0} raising {@code depth} once, and the methods by which others read objects present.
      *
      * @return an empty list when both fit, else what does not
      */
     public static List<String> check(final byte[] objectOutputStream, final byte[] objectInputStream) {
+        List<String> problems = new ArrayList<>(problems(OBJECT_OUTPUT_STREAM, classNode(objectOutputStream)));
+        problems.addAll(problems(OBJECT_INPUT_STREAM, classNode(objectInputStream)));
+        return problems;
+    }
+
+    /** What does not fit in one of the two classes (the other's checks are not made). */
+    private static List<String> problems(final String internalName, final ClassNode node) {
         List<String> problems = new ArrayList<>();
-        ClassNode output = classNode(objectOutputStream);
-        ClassNode input = classNode(objectInputStream);
+        if (internalName.equals(OBJECT_OUTPUT_STREAM)) {
+            outputProblems(node, problems);
+        } else {
+            inputProblems(node, problems);
+        }
+        return problems;
+    }
+
+    private static void outputProblems(final ClassNode output, final List<String> problems) {
         MethodNode write = method(output, WRITE_NON_PROXY_DESC);
         if (write == null) {
             problems.add(OBJECT_OUTPUT_STREAM + "." + WRITE_NON_PROXY_DESC + " not found");
@@ -199,6 +207,9 @@ public final class EnginePatches {
             requireOnce(write, WRITE_CLASS_DESCRIPTOR, problems);
             requireOnce(write, WRITE_NON_PROXY, problems);
         }
+    }
+
+    private static void inputProblems(final ClassNode input, final List<String> problems) {
         MethodNode read = method(input, READ_NON_PROXY_DESC);
         if (read == null) {
             problems.add(OBJECT_INPUT_STREAM + "." + READ_NON_PROXY_DESC + " not found");
@@ -217,16 +228,16 @@ public final class EnginePatches {
                         + " times down and " + changes[2] + " times otherwise, not once up and at least once down");
             }
         }
-        for (Call call : USER_CODE) {
-            if (userCodeCalls(input, call) < 1) {
-                problems.add(OBJECT_INPUT_STREAM + " has no call to " + call + " in an instance method");
+        for (String entry : PUBLIC_READS) {
+            if (method(input, entry) == null) {
+                problems.add(OBJECT_INPUT_STREAM + "." + entry + " not found");
             }
         }
-        return problems;
     }
 
     /**
-     * Patches one of the two classes; returns other classes' bytes unchanged. Call {@link #check} first.
+     * Patches one of the two classes; returns other classes' bytes unchanged. Each class is checked as
+     * {@link #check} does before anything in it is changed, so the class file is parsed once.
      *
      * @param recognise whether to patch in descriptor recognition (only for a known {@code readNonProxy})
      * @param bind      whether to patch in the copying of bound descriptors (only for a known {@code initNonProxy})
@@ -239,6 +250,11 @@ public final class EnginePatches {
         ClassReader reader = new ClassReader(classFile);
         ClassNode node = new ClassNode();
         reader.accept(node, 0);
+        List<String> problems = problems(internalName, node);
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("this JDK's " + internalName.replace('/', '.') + " is not the shape"
+                    + " serialboost knows (" + String.join("; ", problems) + ")");
+        }
         for (MethodNode m : node.methods) {
             String key = m.name + m.desc;
             if (internalName.equals(OBJECT_OUTPUT_STREAM) && key.equals(WRITE_NON_PROXY_DESC)) {
@@ -256,9 +272,8 @@ public final class EnginePatches {
                     }
                 } else if (key.equals(READ_OBJECT0)) {
                     reportDepth(m);
-                }
-                if ((m.access & Opcodes.ACC_STATIC) == 0) {
-                    bracketUserCode(m);
+                } else if (PUBLIC_READS.contains(key) && (m.access & Opcodes.ACC_STATIC) == 0) {
+                    reportEntry(m);
                 }
             }
         }
@@ -294,27 +309,15 @@ public final class EnginePatches {
         m.maxStack = Math.max(m.maxStack, 3);
     }
 
-    /** Brackets each call that runs class-specific code with {@code Engine.userCodeStarts/userCodeEnds(this)}. */
-    private static void bracketUserCode(final MethodNode m) {
-        boolean bracketed = false;
-        for (AbstractInsnNode insn : m.instructions.toArray()) {
-            if (USER_CODE.stream().anyMatch(call -> call.is(insn))) {
-                InsnList before = new InsnList();
-                before.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, "userCodeStarts", "(" + OIS_DESC + ")V",
-                        false));
-                InsnList after = new InsnList();
-                after.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                after.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, "userCodeEnds", "(" + OIS_DESC + ")V",
-                        false));
-                m.instructions.insertBefore(insn, before);
-                m.instructions.insert(insn, after);
-                bracketed = true;
-            }
-        }
-        if (bracketed) {
-            m.maxStack += 1;
-        }
+    /** At the start of the method: {@code Engine.publicRead(this, depth)}. */
+    private static void reportEntry(final MethodNode m) {
+        InsnList report = new InsnList();
+        report.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        report.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        report.add(new FieldInsnNode(Opcodes.GETFIELD, OBJECT_INPUT_STREAM, "depth", "J"));
+        report.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, "publicRead", "(" + OIS_DESC + "J)V", false));
+        m.instructions.insert(report);
+        m.maxStack = Math.max(m.maxStack, 3);
     }
 
     /** {@code [ups, downs, others]}: the stores to {@code depth} in a method, by what they store. */
@@ -352,20 +355,6 @@ public final class EnginePatches {
         return p;
     }
 
-    private static int userCodeCalls(final ClassNode node, final Call call) {
-        int found = 0;
-        for (MethodNode m : node.methods) {
-            if ((m.access & Opcodes.ACC_STATIC) == 0) {
-                for (AbstractInsnNode insn : m.instructions) {
-                    if (call.is(insn)) {
-                        found++;
-                    }
-                }
-            }
-        }
-        return found;
-    }
-
     private static void requireOnce(final MethodNode m, final Call call, final List<String> problems) {
         int found = 0;
         for (AbstractInsnNode insn : m.instructions) {
@@ -376,6 +365,24 @@ public final class EnginePatches {
         if (found != 1) {
             problems.add(m.name + m.desc + " calls " + call + " " + found + " times, not once");
         }
+    }
+
+    /** One method of a class file, parsed alone. */
+    private static MethodNode onlyMethod(final byte[] classFile, final String nameAndDescriptor) {
+        MethodNode[] found = new MethodNode[1];
+        new ClassReader(classFile).accept(new org.objectweb.asm.ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public org.objectweb.asm.MethodVisitor visitMethod(final int access, final String name,
+                                                               final String descriptor, final String signature,
+                                                               final String[] exceptions) {
+                if ((access & Opcodes.ACC_STATIC) != 0 || !(name + descriptor).equals(nameAndDescriptor)) {
+                    return null;
+                }
+                found[0] = new MethodNode(access, name, descriptor, signature, exceptions);
+                return found[0];
+            }
+        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return found[0];
     }
 
     private static ClassNode classNode(final byte[] classFile) {
