@@ -129,6 +129,11 @@ public final class ReportGenerator {
         final Map<Integer, String> jdkVersions = new TreeMap<>();
         String unit = "ns/op";
         String jmhVersion;
+        /**
+         * Per column: how many benchmarks still warmed up while measured (first measured iteration more than
+         * {@link #STILL_WARMING} times the last), and how many there were.
+         */
+        final Map<Impl, int[]> warming = new TreeMap<>();
 
         Score get(final int jdk, final Impl impl, final Workload w, final Pattern p, final Op op) {
             return scores.get(new Key(jdk, impl, w, p, op));
@@ -217,6 +222,19 @@ public final class ReportGenerator {
             }
             r.scores.put(new Key(jdk, impl, w, pattern, op), new Score(number(metric.get("score")),
                     number(metric.get("scoreError"))));
+            List<Double> iterations = new ArrayList<>();
+            if (metric.has("rawData")) {
+                for (JsonElement fork : metric.getAsJsonArray("rawData")) {
+                    for (JsonElement i : fork.getAsJsonArray()) {
+                        iterations.add(number(i));
+                    }
+                }
+            }
+            int[] warm = r.warming.computeIfAbsent(impl, k -> new int[2]);
+            warm[1]++;
+            if (iterations.size() > 1 && iterations.get(0) > STILL_WARMING * iterations.get(iterations.size() - 1)) {
+                warm[0]++;
+            }
             r.unit = metric.get("scoreUnit").getAsString();
             r.jmhVersion = entry.get("jmhVersion").getAsString();
             r.jdks.add(jdk);
@@ -233,6 +251,9 @@ public final class ReportGenerator {
         }
         return r;
     }
+
+    /** A first measured iteration this many times slower than the last says the JIT was still at work. */
+    static final double STILL_WARMING = 1.25;
 
     /** A JSON number, or JMH's {@code "NaN"} (a string: JSON has no NaN). */
     static double number(final JsonElement value) {
@@ -298,6 +319,13 @@ public final class ReportGenerator {
             md.append("Short measurements on a shared 2-core machine: take differences within the `±` as noise.");
         }
         md.append("\n\n");
+        String warming = warming(r);
+        if (warming != null) {
+            md.append("> **Warm-up was short for this run:** ").append(warming).append(". Times that still fall during "
+                    + "the measurement most likely mean the JIT was still compiling (or another process let go of a "
+                    + "core); either way the means are raised and the `±` widened. A longer warm-up (`--warmup`, "
+                    + "`--iteration-ms`) gives steadier numbers.\n\n");
+        }
         String busy = busy(run);
         if (busy != null) {
             md.append("> **The machine was busy during this run** (").append(busy).append("): other processes "
@@ -357,6 +385,26 @@ public final class ReportGenerator {
             // no load average recorded (not Linux): say nothing
         }
         return null;
+    }
+
+    /**
+     * How many benchmarks were still warming up while measured, when more than a tenth of them were, by column;
+     * else {@code null}.
+     */
+    static String warming(final Results r) {
+        int still = 0;
+        int all = 0;
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<Impl, int[]> e : r.warming.entrySet()) {
+            still += e.getValue()[0];
+            all += e.getValue()[1];
+            parts.add(e.getKey().label + " " + e.getValue()[0] + " of " + e.getValue()[1]);
+        }
+        if (all == 0 || still * 10 <= all) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "in %d of %d benchmarks the first measured iteration was more than %.0f%% "
+                + "slower than the last (%s)", still, all, (STILL_WARMING - 1) * 100, String.join(", ", parts));
     }
 
     /** The rows of the headline: every workload, both stream patterns, and the RMI arguments. */

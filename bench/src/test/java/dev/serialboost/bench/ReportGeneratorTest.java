@@ -78,6 +78,22 @@ class ReportGeneratorTest {
     }
 
     @Test
+    void saysWhenTheMeasuredIterationsWereStillWarmingUp() throws IOException {
+        ReportGenerator.Results r = ReportGenerator.read(Files.readString(recorded().resolve("jmh.json")));
+        int[] off = r.warming.get(Impl.NO_AGENT);
+        assertEquals(18, off[1], "per JDK (17, 25): 2 workloads x 4 methods + 1 RMI call");
+        String text = ReportGenerator.warming(r);
+        assertTrue(text == null || text.contains("no agent " + off[0] + " of 18"), text);
+        ReportGenerator.Results steady = ReportGenerator.read("[{\"jmhVersion\": \"1.37\", \"benchmark\":"
+                + " \"dev.serialboost.bench.JdkStreamBenchmark.writeOnePerStream\", \"jdkVersion\": \"17.0.1\","
+                + " \"vmName\": \"VM\", \"vmVersion\": \"17\", \"jvmArgs\": [\"-Dbench.agent=default\"],"
+                + " \"params\": {\"workload\": \"Order\", \"form\": \"SERIALIZABLE\"}, \"primaryMetric\":"
+                + " {\"score\": 10, \"scoreError\": \"NaN\", \"scoreUnit\": \"ns/op\", \"rawData\": [[13, 9, 10]]}}]");
+        assertEquals("in 1 of 1 benchmarks the first measured iteration was more than 25% slower than the last"
+                + " (agent default (engine) 1 of 1)", ReportGenerator.warming(steady));
+    }
+
+    @Test
     void readsJmhNumbersAndItsNaNWithGson() {
         assertEquals(1500.0, ReportGenerator.number(com.google.gson.JsonParser.parseString("1.5e3")));
         assertTrue(Double.isNaN(ReportGenerator.number(com.google.gson.JsonParser.parseString("\"NaN\""))));
