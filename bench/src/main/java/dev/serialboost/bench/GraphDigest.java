@@ -5,6 +5,7 @@ import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.temporal.TemporalAccessor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -13,11 +14,13 @@ import java.util.HexFormat;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A canonical text of an object graph, for comparing what a benchmark read with what it wrote: every
- * serializable field of the workload classes (sorted by name), values of Strings, boxes, Dates, lists and
- * primitive arrays (bit-exact), and identity: the second visit of an object prints {@code #n}, so a lost
+ * serializable field of the workload classes (sorted by name), values of Strings, boxes and {@code BigDecimal}s
+ * (with their scale), Dates, {@code java.time} values, enums, lists, maps (in key order) and primitive arrays
+ * (bit-exact), and identity: the second visit of an object prints {@code #n}, so a lost
  * self-reference or a lost shared supervisor shows. The hand-written twins print as the model classes
  * ({@code HandMarketData} as {@code MarketData}), so every codec's result compares with the source objects.
  */
@@ -55,6 +58,23 @@ public final class GraphDigest {
             text.append(o.getClass().getSimpleName()).append('(').append(bits(o)).append(')');
         } else if (o instanceof Date date) {
             text.append("Date(").append(date.getTime()).append(')');
+        } else if (o instanceof Enum<?> e) {
+            text.append(e.getDeclaringClass().getSimpleName()).append('.').append(e.name());
+        } else if (o instanceof TemporalAccessor t) {
+            text.append(o.getClass().getSimpleName()).append('(').append(t).append(')');
+        } else if (o instanceof Map<?, ?> map) {
+            // entries in key order: a HashMap read back may iterate in another order than the one written
+            Map<String, Object> sorted = new TreeMap<>();
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                sorted.put(String.valueOf(e.getKey()), e.getValue());
+            }
+            text.append('{');
+            for (Map.Entry<String, Object> e : sorted.entrySet()) {
+                text.append('"').append(e.getKey()).append("\":");
+                visit(e.getValue());
+                text.append(',');
+            }
+            text.append('}');
         } else if (o instanceof List<?> list) {
             text.append('[');
             for (Object e : list) {

@@ -26,8 +26,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The subject of the whole bench: unchanged legacy code, {@code ObjectOutputStream} / {@code ObjectInputStream}
  * over the workload objects. {@code form=SERIALIZABLE} is the plain {@code Serializable} model, run by
- * {@link BenchRunner} in three JVMs (no agent, agent per-field body, agent bulk body); {@code form=HANDWRITTEN}
- * is the hand-written {@code Externalizable} twin (a source change), a reference row run without the agent.
+ * {@link BenchRunner} in JVMs of every {@link AgentMode} (no agent, the agent's default engine layer, the converted
+ * format with and without the engine); {@code form=HANDWRITTEN} is the hand-written {@code Externalizable} twin (a
+ * source change), a reference row run without the agent.
  *
  * <p>Two patterns: one object per new stream (RMI, caches, session stores: the stream header, class
  * descriptors and handle tables are paid per message) and {@value Workload#BATCH} objects in one stream
@@ -43,7 +44,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3, time = 1)
 public class JdkStreamBenchmark {
 
-    @Param({"MarketData", "Employee", "Order", "Sample"})
+    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder"})
     public Workload workload;
 
     @Param({"SERIALIZABLE", "HANDWRITTEN"})
@@ -59,6 +60,8 @@ public class JdkStreamBenchmark {
     public void setUp() throws IOException {
         if (form == Form.SERIALIZABLE) {
             AgentMode.verify(List.of(workload.modelClass()));
+        } else if (!workload.handWritten()) {
+            throw new IllegalStateException(workload + " has no hand-written twin");
         }
         one = workload.one(form);
         batch = workload.batch(form);
@@ -109,12 +112,20 @@ public class JdkStreamBenchmark {
     Object[] expected() {
         return new Object[] {one, batch[batch.length - 1]};
     }
+
+    /** The bytes the last write method wrote (for {@link SelfCheck}, which compares them across modes). */
+    byte[] written() {
+        return out.toByteArray();
+    }
 }
 
 // How to run it:
-//   ./bench.sh --quick        the before/after run: this class without the agent, with the per-field body and with
-//                             the bulk body, plus the reference rows, in one invocation; writes docs/benchmarks.md
-// One mode by hand (the agent must leave JMH's own classes plain, whose host JVM has no agent):
+//   ./bench.sh --quick        the before/after run: this class in every agent mode, plus the reference rows, in one
+//                             invocation; writes docs/benchmarks.md
+// The agent's default (engine layer) by hand:
+//   java -jar bench/target/benchmarks.jar JdkStreamBenchmark -p workload=MarketData -p form=SERIALIZABLE \
+//        -jvmArgsPrepend -javaagent:agent/target/serialboost-agent.jar -prof gc
+// The converted format by hand (the agent must leave JMH's own classes plain, whose host JVM has no agent):
 //   echo 'exclude org.openjdk.jmh.**' > /tmp/jmh.conf
 //   java -jar bench/target/benchmarks.jar JdkStreamBenchmark -p workload=MarketData -p form=SERIALIZABLE \
 //        -jvmArgsPrepend "-javaagent:agent/target/serialboost-agent.jar=config=/tmp/jmh.conf,convert=all,summary=true" \

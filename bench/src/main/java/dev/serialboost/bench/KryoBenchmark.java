@@ -4,9 +4,14 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
+import dev.serialboost.bench.model.Address;
+import dev.serialboost.bench.model.Customer;
+import dev.serialboost.bench.model.CustomerOrder;
 import dev.serialboost.bench.model.Employee;
 import dev.serialboost.bench.model.MarketData;
 import dev.serialboost.bench.model.Order;
+import dev.serialboost.bench.model.OrderLine;
+import dev.serialboost.bench.model.OrderStatus;
 import dev.serialboost.bench.model.Sample;
 import org.objenesis.strategy.StdInstantiatorStrategy;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -24,15 +29,19 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
+import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Reference row: Kryo 5 on the same plain model objects, set up as its documentation recommends: one
  * {@code Kryo} per thread, registration required (every class registered), reference tracking only where the
- * graph needs it (the Employee supervisors, the Sample self-reference), Objenesis as the fallback instantiator
- * (Order has no no-arg constructor). Needs source changes and has its own wire format.
+ * graph needs it (the Employee supervisors, the Sample self-reference, the CustomerOrder lines' back-references),
+ * Objenesis as the fallback instantiator (Order has no no-arg constructor). Needs source changes and has its own
+ * wire format.
  *
  * <p>A "stream" is one {@code Output}/{@code Input}: with auto-reset off, references are tracked across the
  * {@value Workload#BATCH} objects of a journal (as one {@code ObjectOutputStream} does) and cleared by
@@ -47,7 +56,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3, time = 1)
 public class KryoBenchmark {
 
-    @Param({"MarketData", "Employee", "Order", "Sample"})
+    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder"})
     public Workload workload;
 
     private Kryo kryo;
@@ -69,8 +78,16 @@ public class KryoBenchmark {
         kryo.register(Employee.class);
         kryo.register(Order.class);
         kryo.register(Sample.class);
+        kryo.register(CustomerOrder.class);
+        kryo.register(Customer.class);
+        kryo.register(Address.class);
+        kryo.register(OrderLine.class);
+        kryo.register(OrderStatus.class);
         kryo.register(ArrayList.class);
+        kryo.register(HashMap.class);
         kryo.register(Date.class);
+        kryo.register(LocalDate.class);
+        kryo.register(BigDecimal.class);
         kryo.register(double[].class);
         kryo.register(long[].class);
         return kryo;

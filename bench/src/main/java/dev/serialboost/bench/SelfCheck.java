@@ -2,32 +2,38 @@ package dev.serialboost.bench;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.Blackhole;
 
 import java.io.PrintStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Calls every benchmark method of a {@link Plan} once, outside JMH, and checks what it did: every read
- * method must give back a graph equal to the one written ({@link GraphDigest}, identity included), and every
- * write method reports its size. One line per call on stdout:
+ * Calls every benchmark method of a {@link Plan} once, outside JMH, and checks what it did: every read method
+ * and every remote call ({@code remote*}) must give back a graph equal to the one written
+ * ({@link GraphDigest}, identity included), and every write method reports its size and, where the benchmark keeps
+ * them, a hash of the bytes it wrote. One line per call on stdout:
  *
  * <pre>
- * size   JdkStreamBenchmark.writeOnePerStream workload=MarketData form=SERIALIZABLE 251
+ * size   JdkStreamBenchmark.writeOnePerStream workload=MarketData form=SERIALIZABLE 251 bytes=3f0a...
  * digest JdkStreamBenchmark.readOnePerStream workload=MarketData form=SERIALIZABLE 9f1c0a7d3e55b210
  * </pre>
  *
- * <p>{@link BenchRunner} runs it in one JVM per mode before the benchmarks (it fails fast, gives the size
- * table of the report, and, with the agent's {@code verbose=true}, shows which classes were converted how).
- * The unit tests call {@link #run} in-process; the integration test runs it with the real agent and compares
- * the lines with those of a JVM without it.
+ * <p>{@link BenchRunner} runs it in one JVM per mode and JDK before the benchmarks (it fails fast, gives the size
+ * table of the report, shows that the agent's default writes the same bytes as no agent, and, with the agent's
+ * {@code verbose=true}, which classes were converted how). Each state's {@code @TearDown} methods run after its
+ * calls. The unit tests call {@link #run} in-process; the integration test runs it with the real agent and
+ * compares the lines with those of a JVM without it.
  */
 public final class SelfCheck {
 
@@ -37,14 +43,18 @@ public final class SelfCheck {
     private SelfCheck() {
     }
 
-    /** {@code SelfCheck <mode> [workload,...]}: exit code 0 when every call checked out, 1 otherwise. */
+    /**
+     * {@code SelfCheck <mode> [workload,...] [reference]}: the plan of the mode, with the reference rows when the
+     * third argument is {@code reference}; exit code 0 when every call checked out, 1 otherwise.
+     */
     public static void main(final String[] args) {
         AgentMode mode = AgentMode.of(args.length > 0 ? args[0] : "off");
         List<Workload> workloads = args.length > 1
                 ? Arrays.stream(args[1].split(",")).map(Workload::valueOf).toList()
                 : List.of(Workload.values());
+        boolean reference = args.length > 2 && args[2].equals("reference");
         try {
-            List<String> lines = run(Plan.of(mode, workloads));
+            List<String> lines = run(Plan.of(mode, workloads, reference));
             lines.forEach(System.out::println);
             System.out.println("selfcheck ok: " + lines.size() + " calls");
         } catch (Throwable t) {
@@ -57,12 +67,14 @@ public final class SelfCheck {
 
     /** Runs every method of the plan once; returns the size and digest lines; throws on the first mismatch. */
     public static List<String> run(final Plan plan) throws Exception {
-        AgentMode.verify(plan.isEmpty() ? List.of() : plan.modelClasses());
+        AgentMode.verify(plan.modelClasses());
         List<String> lines = new ArrayList<>();
         Blackhole bh = new Blackhole(BLACKHOLE_PASSWORD);
-        for (Class<?> benchmark : plan.benchmarks()) {
-            for (Map<String, String> params : plan.combinations(benchmark)) {
-                lines.addAll(runOnce(benchmark, params, bh));
+        for (Plan.Run run : plan.runs()) {
+            for (Class<?> benchmark : run.benchmarks()) {
+                for (Map<String, String> params : run.combinations(benchmark)) {
+                    lines.addAll(runOnce(benchmark, params, bh));
+                }
             }
         }
         return lines;
@@ -83,6 +95,19 @@ public final class SelfCheck {
                 invoke(m, state);
             }
         }
+        try {
+            return calls(benchmark, state, label.toString(), bh);
+        } finally {
+            for (Method m : benchmark.getMethods()) {
+                if (m.isAnnotationPresent(TearDown.class)) {
+                    invoke(m, state);
+                }
+            }
+        }
+    }
+
+    private static List<String> calls(final Class<?> benchmark, final Object state, final String label,
+                                      final Blackhole bh) throws Exception {
         Method expectedMethod = benchmark.getDeclaredMethod("expected");
         Object[] expected = (Object[]) invoke(expectedMethod, state);
         List<Method> methods = new ArrayList<>(Arrays.stream(benchmark.getMethods())
@@ -91,6 +116,8 @@ public final class SelfCheck {
         if (methods.isEmpty()) {
             throw new IllegalStateException(benchmark.getName() + " has no @Benchmark method");
         }
+        Method writtenMethod = Arrays.stream(benchmark.getDeclaredMethods())
+                .filter(m -> m.getName().equals("written") && m.getParameterCount() == 0).findFirst().orElse(null);
         List<String> lines = new ArrayList<>();
         for (Method m : methods) {
             String name = benchmark.getSimpleName() + "." + m.getName();
@@ -100,9 +127,11 @@ public final class SelfCheck {
                 if (bytes <= 0) {
                     throw new IllegalStateException(name + label + " wrote " + bytes + " bytes");
                 }
-                lines.add("size " + name + label + " " + bytes);
-            } else if (m.getName().startsWith("read")) {
-                Object source = m.getName().contains("One") ? expected[0] : expected[1];
+                String hash = writtenMethod == null ? ""
+                        : " bytes=" + sha((byte[]) invoke(writtenMethod, state));
+                lines.add("size " + name + label + " " + bytes + hash);
+            } else if (m.getName().startsWith("read") || m.getName().startsWith("remote")) {
+                Object source = m.getName().contains("Thousand") ? expected[1] : expected[0];
                 String want = GraphDigest.of(source);
                 String got = GraphDigest.of(result);
                 if (!want.equals(got)) {
@@ -111,10 +140,18 @@ public final class SelfCheck {
                 }
                 lines.add("digest " + name + label + " " + GraphDigest.hash(result));
             } else {
-                throw new IllegalStateException(name + ": benchmark methods are named write* or read*");
+                throw new IllegalStateException(name + ": benchmark methods are named write*, read* or remote*");
             }
         }
         return lines;
+    }
+
+    private static String sha(final byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes), 0, 12);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing", e);
+        }
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

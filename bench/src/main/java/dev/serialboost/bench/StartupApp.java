@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The small application of the start-up measurement: loads the four workload classes, round-trips one object
+ * The small application of the start-up measurement: loads the workload classes, round-trips one object
  * of each through {@code ObjectOutputStream}/{@code ObjectInputStream} and exits. {@link BenchRunner} times
  * whole JVM runs of it with and without {@code -javaagent}; with {@code -Dbench.agent=<mode>} it first checks
  * that the classes were converted (or not) as the mode says, and exits with 3 otherwise.
@@ -41,6 +41,6 @@ public final class StartupApp {
                 in.readObject();
             }
         }
-        System.out.println("round-tripped 4 workloads, " + bytes + " bytes");
+        System.out.println("round-tripped " + classes.size() + " workloads, " + bytes + " bytes");
     }
 }

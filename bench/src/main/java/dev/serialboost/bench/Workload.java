@@ -1,23 +1,31 @@
 package dev.serialboost.bench;
 
+import dev.serialboost.bench.model.Address;
+import dev.serialboost.bench.model.Customer;
+import dev.serialboost.bench.model.CustomerOrder;
 import dev.serialboost.bench.model.Employee;
 import dev.serialboost.bench.model.MarketData;
 import dev.serialboost.bench.model.Order;
+import dev.serialboost.bench.model.OrderLine;
+import dev.serialboost.bench.model.OrderStatus;
 import dev.serialboost.bench.model.Sample;
 
+import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * The four object shapes of DESIGN.md and the deterministic data every benchmark, test and size probe uses:
+ * The object shapes of DESIGN.md and the deterministic data every benchmark, test and size probe uses:
  * {@link #one} is the object of the one-per-stream pattern, {@link #batch} the {@value #BATCH} objects of the
  * journal pattern. The same seed gives the same values in every form and every JVM.
  */
 public enum Workload {
     /** 2 longs + 16 doubles: the all-primitive class, copied as one bulk record by the agent. */
-    MarketData(MarketData.class, false) {
+    MarketData(MarketData.class, false, true) {
         @Override
         Object[] make(final Form form, final int count) {
             SplittableRandom random = new SplittableRandom(SEED);
@@ -30,7 +38,7 @@ public enum Workload {
         }
     },
     /** Strings, a Date, a boxed Double, a supervisor chain (staff, 20 managers, one head) and a phone list. */
-    Employee(Employee.class, true) {
+    Employee(Employee.class, true, true) {
         @Override
         Object[] make(final Form form, final int count) {
             SplittableRandom random = new SplittableRandom(SEED);
@@ -47,7 +55,7 @@ public enum Workload {
         }
     },
     /** Final fields, no no-arg constructor, two ten-element primitive arrays. */
-    Order(Order.class, false) {
+    Order(Order.class, false, true) {
         @Override
         Object[] make(final Form form, final int count) {
             SplittableRandom random = new SplittableRandom(SEED);
@@ -66,7 +74,7 @@ public enum Workload {
         }
     },
     /** Two 3,000-element primitive arrays, a boxed Short and a self-reference. */
-    Sample(Sample.class, true) {
+    Sample(Sample.class, true, true) {
         @Override
         Object[] make(final Form form, final int count) {
             SplittableRandom random = new SplittableRandom(SEED);
@@ -83,24 +91,71 @@ public enum Workload {
             }
             return out;
         }
+    },
+    /**
+     * The business graph: an order, its customer and addresses (shared: {@value #CUSTOMERS} customers across a
+     * journal, billing = shipping address for most), 3 to 5 lines with {@code BigDecimal} prices pointing back at
+     * the order, a {@code LocalDate}, an enum and a {@code HashMap} of 4 attributes. No hand-written twin.
+     */
+    CustomerOrder(CustomerOrder.class, true, false) {
+        @Override
+        Object[] make(final Form form, final int count) {
+            if (form != Form.SERIALIZABLE) {
+                throw new IllegalArgumentException("CustomerOrder has no " + form + " form");
+            }
+            SplittableRandom random = new SplittableRandom(SEED);
+            Customer[] customers = new Customer[Math.min(count, CUSTOMERS)];
+            for (int c = 0; c < customers.length; c++) {
+                Address billing = address(random, c);
+                Address shipping = c % 3 == 0 ? address(random, c + 1) : billing;
+                customers[c] = new Customer(10_000 + c, "Customer " + Integer.toString(random.nextInt(1 << 24), 36),
+                        "buyer" + c + "@example.com", billing, shipping);
+            }
+            Object[] out = new Object[count];
+            for (int i = 0; i < count; i++) {
+                dev.serialboost.bench.model.CustomerOrder order = new dev.serialboost.bench.model.CustomerOrder(
+                        5_000_000L + i, LocalDate.of(2026, 1, 1).plusDays(random.nextInt(365)),
+                        STATUSES[random.nextInt(STATUSES.length)], customers[i % customers.length]);
+                int lines = 3 + i % 3;
+                for (int l = 1; l <= lines; l++) {
+                    order.lines().add(new OrderLine(order, l, "SKU-" + (100_000 + random.nextInt(900_000)),
+                            1 + random.nextInt(20), BigDecimal.valueOf(100 + random.nextInt(100_000), 2),
+                            BigDecimal.valueOf(random.nextInt(4) * 5L, 2)));
+                }
+                Map<String, String> attributes = order.attributes();
+                attributes.put("channel", CHANNELS[random.nextInt(CHANNELS.length)]);
+                attributes.put("currency", CURRENCIES[random.nextInt(CURRENCIES.length)]);
+                attributes.put("salesRep", "rep-" + random.nextInt(50));
+                attributes.put("giftWrap", Boolean.toString(random.nextInt(10) == 0));
+                out[i] = order;
+            }
+            return out;
+        }
     };
 
     /** Objects in one stream in the journal pattern. */
     public static final int BATCH = 1000;
     static final long SEED = 20_261_122L;
     static final int MANAGERS = 20;
+    static final int CUSTOMERS = 100;
     // the constants' names shadow the model classes' in expressions here
     private static final int ORDER_LEGS = dev.serialboost.bench.model.Order.LEGS;
     private static final int SAMPLE_LENGTH = dev.serialboost.bench.model.Sample.LENGTH;
     private static final String[] DEPARTMENTS = {"Trading", "Risk", "Operations", "Technology", "Compliance"};
     private static final String[] POSITIONS = {"Analyst", "Associate", "Vice President", "Director", "Head"};
+    private static final OrderStatus[] STATUSES = OrderStatus.values();
+    private static final String[] CHANNELS = {"web", "mobile", "phone", "partner"};
+    private static final String[] CURRENCIES = {"EUR", "GBP", "USD", "CHF"};
+    private static final String[] CITIES = {"London", "Leeds", "Bristol", "Manchester", "Glasgow", "Cardiff"};
 
     private final Class<?> modelClass;
     private final boolean sharedReferences;
+    private final boolean handWritten;
 
-    Workload(final Class<?> modelClass, final boolean sharedReferences) {
+    Workload(final Class<?> modelClass, final boolean sharedReferences, final boolean handWritten) {
         this.modelClass = modelClass;
         this.sharedReferences = sharedReferences;
+        this.handWritten = handWritten;
     }
 
     /** The plain Serializable class of this workload. */
@@ -116,6 +171,11 @@ public enum Workload {
         return sharedReferences;
     }
 
+    /** Whether the workload has a hand-written {@code Externalizable} twin ({@link Form#HANDWRITTEN}). */
+    public boolean handWritten() {
+        return handWritten;
+    }
+
     /** The object written in the one-per-stream pattern. */
     public Object one(final Form form) {
         return make(form, 1)[0];
@@ -127,6 +187,11 @@ public enum Workload {
     }
 
     abstract Object[] make(Form form, int count);
+
+    private static Address address(final SplittableRandom random, final int n) {
+        return new Address((1 + random.nextInt(200)) + " High Street", CITIES[n % CITIES.length],
+                "AB" + (1 + random.nextInt(99)) + " " + random.nextInt(10) + "XY", "United Kingdom");
+    }
 
     private static Object employee(final Form form, final SplittableRandom random, final int n, final Object boss) {
         List<String> phones = new ArrayList<>(2);

@@ -1,6 +1,7 @@
 package dev.serialboost.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -17,13 +18,13 @@ import java.util.regex.Matcher;
 
 /**
  * End to end, after {@code package}: the real {@code benchmarks.jar} in separate JVMs with the real shaded agent
- * jar. The benchmark logic must give the same graphs with and without the agent, and the runner's whole
- * pipeline (self-checks, JMH forks with and without the agent, the agent checks, costs, the report) must work
- * on a tiny profile. Timing is never asserted.
+ * jar. The benchmark logic must give the same graphs in every agent mode, the agent's default the same bytes as no
+ * agent, and the runner's whole pipeline (self-checks, JMH forks of every mode, on this JDK and on Temurin 25 where
+ * installed, the agent checks, costs, the report) must work on a tiny profile. Timing is never asserted.
  */
 class BenchAgentIT {
 
-    private static final Duration TIMEOUT = Duration.ofMinutes(5);
+    private static final Duration TIMEOUT = Duration.ofMinutes(15);
 
     private static Path jar(final String property) {
         String value = System.getProperty(property);
@@ -40,23 +41,31 @@ class BenchAgentIT {
     private static Child.Result selfCheck(final AgentMode mode, final String agentArgs) {
         List<String> command = new ArrayList<>(List.of(Child.java()));
         if (agentArgs != null) {
-            command.add("-javaagent:" + jar("serialboost.agent.jar") + "=" + agentArgs);
+            command.add("-javaagent:" + jar("serialboost.agent.jar") + (agentArgs.isEmpty() ? "" : "=" + agentArgs));
         }
         command.addAll(List.of("-D" + AgentMode.PROPERTY + "=" + mode.id(), "-cp",
                 jar("serialboost.benchmarks.jar").toString(), SelfCheck.class.getName(), mode.id()));
         return Child.run(command, TIMEOUT).requireSuccess("SelfCheck " + mode.id());
     }
 
-    private static List<String> digests(final Child.Result r) {
-        return r.stdout().lines().filter(l -> l.startsWith("digest JdkStreamBenchmark") && l.contains("SERIALIZABLE"))
-                .sorted().toList();
+    private static List<String> lines(final Child.Result r, final String prefix) {
+        return r.stdout().lines().filter(l -> l.startsWith(prefix)).sorted().toList();
     }
 
-    private static void agentRanCleanly(final Child.Result r) {
+    private static List<String> digests(final Child.Result r) {
+        return r.stdout().lines().filter(l -> l.startsWith("digest ") && !l.contains("HANDWRITTEN")
+                && (l.contains("SERIALIZABLE") || l.contains("RmiBenchmark"))).sorted().toList();
+    }
+
+    private static void agentRanCleanly(final Child.Result r, final boolean engine, final int minConverted) {
+        Matcher start = BenchRunner.STARTUP_LINE.matcher(r.stderr());
+        assertTrue(start.find(), "no agent start-up line:\n" + r.stderr());
+        assertEquals(engine ? "on" : "off", start.group(2), start.group());
         Matcher m = BenchRunner.SUMMARY.matcher(r.stderr());
         assertTrue(m.find(), "no agent summary line:\n" + r.stderr());
         assertEquals("0", m.group(3), m.group());
-        assertEquals("4", m.group(1), "the four workload classes converted: " + m.group());
+        assertTrue(Integer.parseInt(m.group(1)) >= minConverted, "at least " + minConverted + " classes converted: "
+                + m.group());
     }
 
     /** The agent's verbose line for a workload class; fails unless it says converted. */
@@ -68,46 +77,86 @@ class BenchAgentIT {
     }
 
     @Test
-    void theBenchmarksReadTheSameGraphsWithAndWithoutTheAgent() throws IOException {
+    void theBenchmarksReadTheSameGraphsInEveryModeAndTheDefaultWritesTheSameBytes() throws IOException {
         Child.Result off = selfCheck(AgentMode.OFF, null);
-        Child.Result bulk = selfCheck(AgentMode.BULK, "convert=all,summary=true,verbose=true");
+        Child.Result engine = selfCheck(AgentMode.DEFAULT, "");
+        Child.Result converted = selfCheck(AgentMode.CONVERTED, "convert=all,summary=true,verbose=true");
         Path rules = Files.createTempFile("bench-fields", ".conf");
         Files.writeString(rules, "include ** bulk=off\n");
-        Child.Result fields = selfCheck(AgentMode.FIELDS, "config=" + rules + ",summary=true,verbose=true");
+        Child.Result fields = selfCheck(AgentMode.CONVERTED_FIELDS,
+                "config=" + rules + ",convert=all,summary=true,verbose=true");
+        Child.Result alone = selfCheck(AgentMode.CONVERTED_NO_ENGINE,
+                "convert=all,engine=false,summary=true,verbose=true");
 
         assertTrue(off.stderr().isEmpty(), off.stderr());
-        agentRanCleanly(bulk);
-        agentRanCleanly(fields);
+        Matcher start = BenchRunner.STARTUP_LINE.matcher(engine.stderr());
+        assertTrue(start.find(), engine.stderr());
+        assertEquals("on", start.group(2));
+        assertEquals("none", start.group(4));
+        assertEquals(1, engine.stderr().lines().count(), "the default prints its start-up line only:\n"
+                + engine.stderr());
+        // the five workload classes and the business graph's Customer, Address and OrderLine
+        agentRanCleanly(converted, true, 8);
+        agentRanCleanly(fields, true, 1);
+        agentRanCleanly(alone, false, 8);
         for (Workload w : Workload.values()) {
-            decision(bulk, w.name());
-            decision(fields, w.name());
+            decision(converted, w.name());
+            decision(alone, w.name());
         }
-        assertTrue(decision(bulk, "MarketData").contains(" record"), "bulk body: " + bulk.stderr());
+        decision(fields, "MarketData");
+        assertTrue(decision(converted, "MarketData").contains(" record"), "bulk body: " + converted.stderr());
         assertTrue(!decision(fields, "MarketData").contains(" record"), "per-field body: " + fields.stderr());
 
         List<String> plain = digests(off);
-        assertEquals(8, plain.size(), "2 read methods x 4 workloads:\n" + off.stdout());
-        assertEquals(plain, digests(bulk), "agent (bulk) and plain JDK read different graphs");
+        assertEquals(12, plain.size(), "2 read methods x 5 workloads, 2 RMI calls:\n" + off.stdout());
+        assertEquals(plain, digests(engine), "the agent's default and plain JDK read different graphs");
+        assertEquals(plain, digests(converted), "convert=all and plain JDK read different graphs");
+        assertEquals(plain, digests(alone), "convert=all,engine=false and plain JDK read different graphs");
         List<String> plainMarketData = plain.stream().filter(l -> l.contains("workload=MarketData")).toList();
-        assertEquals(plainMarketData, digests(fields), "agent (per-field) and plain JDK read different graphs");
+        assertEquals(plainMarketData, digests(fields), "per-field body and plain JDK read different graphs");
+
+        List<String> bytesOff = lines(off, "size JdkStreamBenchmark").stream().filter(l -> l.contains("SERIALIZABLE"))
+                .toList();
+        assertEquals(10, bytesOff.size(), off.stdout());
+        assertTrue(bytesOff.stream().allMatch(l -> l.contains(" bytes=")), off.stdout());
+        assertEquals(bytesOff, lines(engine, "size JdkStreamBenchmark"), "the default changed bytes on the wire");
+        assertNotEquals(bytesOff, lines(converted, "size JdkStreamBenchmark"), "the converted format is another");
     }
 
     @Test
     void theRunnerRunsTheWholePipelineOnATinyProfile() throws IOException {
         Path out = Path.of("target", "it-bench").toAbsolutePath();
         Path docs = out.resolve("docs");
-        List<String> command = List.of(Child.java(), "-Djava.awt.headless=true", "-cp",
+        List<String> command = new ArrayList<>(List.of(Child.java(), "-Djava.awt.headless=true", "-cp",
                 jar("serialboost.benchmarks.jar").toString(), BenchRunner.class.getName(),
                 "--profile", "smoke", "--agent", jar("serialboost.agent.jar").toString(),
-                "--workloads", "MarketData", "--methods", ".*OnePerStream",
-                "--results", out.resolve("results").toString(), "--docs", docs.toString(), "--command", "BenchAgentIT");
+                "--workloads", "MarketData,Employee", "--methods", ".*OnePerStream|remoteCall",
+                "--jdk", String.valueOf(Runtime.version().feature())));
+        Path jdk25 = jdk25();
+        if (jdk25 != null) {
+            command.addAll(List.of("--jdk", jdk25.toString(), "--other-jdk-modes", "off,default"));
+        }
+        command.addAll(List.of("--results", out.resolve("results").toString(), "--docs", docs.toString(),
+                "--command", "BenchAgentIT"));
         Child.Result r = Child.run(command, TIMEOUT);
         Files.writeString(out.resolve("runner.log"), r.stdout() + r.stderr(), StandardCharsets.UTF_8);
         r.requireSuccess("BenchRunner --profile smoke");
 
-        assertTrue(r.stdout().contains("agent summaries: 2 of 2 JVMs with errors=0"), r.stdout());
+        // JDK 17: MarketData and Employee one per stream (2 methods each) and the Employee RMI call
+        assertTrue(r.stdout().contains("agent: 5 of 5 JVMs started with the engine on, converting nothing"),
+                r.stdout());
+        assertTrue(r.stdout().contains("agent: 5 of 5 JVMs with the engine on, summary errors=0"), r.stdout());
+        assertTrue(r.stdout().contains("agent: 5 of 5 JVMs with the engine off, summary errors=0"), r.stdout());
+        assertTrue(r.stdout().contains("agent: 2 of 2 JVMs with the engine on, summary errors=0"), "per-field");
+        // the self-check calls every method, whatever --methods says: 2 workloads x 2 write methods
+        assertTrue(r.stdout().contains("JDK " + Runtime.version().feature() + ": the agent's default wrote the same"
+                + " bytes as no agent, 4 of 4 streams"), r.stdout());
         String md = Files.readString(docs.resolve("benchmarks.md"), StandardCharsets.UTF_8);
-        assertTrue(md.contains("| MarketData | one per stream | ≥ 3.00x |"), md);
+        assertTrue(md.contains("## The agent's default against no agent"), md);
+        assertTrue(md.contains("| MarketData | one per stream | " + Runtime.version().feature() + " | ≥ 3.00x |")
+                || Runtime.version().feature() != 17, md);
+        assertTrue(md.contains("| Employee | RMI call |"), md);
+        assertTrue(md.contains("## A real client: JDK RMI"), md);
         assertTrue(md.contains("## Bulk body against per-field body (MarketData)"), md);
         assertTrue(md.contains("**per class looked at**"), md);
         assertTrue(Files.size(docs.resolve("benchmarks.png")) > 10_000);
@@ -115,5 +164,19 @@ class BenchAgentIT {
         for (AgentMode mode : AgentMode.values()) {
             assertTrue(json.contains("\"-D" + AgentMode.PROPERTY + "=" + mode.id() + "\""), mode.id());
         }
+        if (jdk25 != null) {
+            assertTrue(md.contains("### JDK 25"), md);
+            assertTrue(json.contains(jdk25.resolve("bin").resolve("java").toString()), "forks on JDK 25");
+        }
+    }
+
+    /** Temurin 25 where the build says it is ({@code serialboost.jdk25.home}), or null when it is not installed. */
+    private static Path jdk25() {
+        String home = System.getProperty("serialboost.jdk25.home");
+        if (home == null || !Files.isExecutable(Path.of(home, "bin", "java"))) {
+            System.out.println("BenchAgentIT: no JDK 25 at " + home + "; the pipeline runs on this JDK only");
+            return null;
+        }
+        return Path.of(home);
     }
 }

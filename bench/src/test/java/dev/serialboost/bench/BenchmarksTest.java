@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.serialboost.bench.model.Customer;
+import dev.serialboost.bench.model.CustomerOrder;
 import dev.serialboost.bench.model.Employee;
 import dev.serialboost.bench.model.MarketData;
 import dev.serialboost.bench.model.Sample;
@@ -14,30 +16,45 @@ import org.openjdk.jmh.annotations.Benchmark;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Every benchmark method runs once, in this JVM and without the agent, and must round-trip its graph: the suite
- * cannot rot. No timing is asserted here or anywhere in the tests (speed is the bench's job, not a test's).
+ * Every benchmark method runs once, in this JVM and without the agent, and must round-trip its graph, the RMI client
+ * included (a registry and a service on loopback, unexported again): the suite cannot rot. No timing is asserted
+ * here or anywhere in the tests (speed is the bench's job, not a test's).
  */
 class BenchmarksTest {
 
+    /** Every benchmark method once, with the reference rows and the RMI client: the whole plan without the agent. */
+    private static List<String> everything;
+
+    private static synchronized List<String> everything() throws Exception {
+        if (everything == null) {
+            everything = SelfCheck.run(Plan.of(AgentMode.OFF, List.of(Workload.values()), true));
+        }
+        return everything;
+    }
+
     @Test
     void everyBenchmarkMethodRunsOnceAndReadsBackWhatWasWritten() throws Exception {
-        Plan plan = Plan.of(AgentMode.OFF, List.of(Workload.values()));
-        List<String> lines = SelfCheck.run(plan);
+        Plan plan = Plan.of(AgentMode.OFF, List.of(Workload.values()), true);
+        List<String> lines = everything();
 
         Set<String> expected = new TreeSet<>();
         int calls = 0;
-        for (Class<?> benchmark : Plan.ALL) {
-            for (Method m : benchmark.getMethods()) {
-                if (m.isAnnotationPresent(Benchmark.class)) {
-                    expected.add(benchmark.getSimpleName() + "." + m.getName());
-                    calls += plan.combinations(benchmark).size();
+        for (Plan.Run run : plan.runs()) {
+            for (Class<?> benchmark : run.benchmarks()) {
+                for (Method m : benchmark.getMethods()) {
+                    if (m.isAnnotationPresent(Benchmark.class)) {
+                        expected.add(benchmark.getSimpleName() + "." + m.getName());
+                        calls += run.combinations(benchmark).size();
+                    }
                 }
             }
         }
@@ -47,26 +64,69 @@ class BenchmarksTest {
             seen.add(line.split(" ")[1]);
         }
         assertEquals(expected, seen);
-        assertEquals(12, expected.size(), "4 methods in each of the 3 benchmark classes: " + expected);
+        assertEquals(13, expected.size(), "4 methods in each stream benchmark class, 1 RMI call: " + expected);
+        assertTrue(lines.contains("digest RmiBenchmark.remoteCall argument=Employee "
+                + GraphDigest.hash(Workload.Employee.one(Form.SERIALIZABLE))), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("size JdkStreamBenchmark.writeOnePerStream"
+                + " workload=CustomerOrder form=SERIALIZABLE ") && l.contains(" bytes=")), String.join("\n", lines));
     }
 
     @Test
     void everyFormAndCodecReadsTheSameGraph() throws Exception {
         // SelfCheck compares each read with its own source; the digests show all codecs agree with each other too
-        List<String> lines = SelfCheck.run(Plan.of(AgentMode.OFF, List.of(Workload.values())));
+        List<String> lines = everything();
         for (Workload w : Workload.values()) {
             for (String method : List.of("readOnePerStream", "readThousandPerStream")) {
                 Set<String> digests = new TreeSet<>();
+                int reads = 0;
                 for (String line : lines) {
                     if (line.startsWith("digest ") && line.contains("." + method + " ")
                             && line.contains(" workload=" + w + " ")) {
                         digests.add(line.substring(line.lastIndexOf(' ') + 1));
+                        reads++;
                     }
                 }
+                assertEquals(w.handWritten() ? 4 : 3, reads, w + " " + method + ": JDK, (hand-written,) Kryo, Fory");
                 assertEquals(1, digests.size(), w + " " + method + ": " + digests);
-                assertEquals(1, digests.size());
             }
         }
+    }
+
+    @Test
+    void theRmiBenchmarkCleansUpAfterItself() throws Exception {
+        RmiBenchmark rmi = new RmiBenchmark();
+        rmi.argument = Workload.CustomerOrder;
+        rmi.setUp();
+        Object first;
+        try {
+            first = rmi.remoteCall();
+            assertEquals(GraphDigest.of(rmi.expected()[0]), GraphDigest.of(first));
+            assertTrue(first != rmi.expected()[0], "a copy, through serialization, not the object itself");
+        } finally {
+            rmi.tearDown();
+        }
+        rmi.tearDown(); // twice is harmless
+        // the service and the registry are unexported: no thread keeps the JVM alive (RMI's reaper ends with them)
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        List<String> left = rmiThreads();
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            left = rmiThreads();
+        }
+        assertEquals(List.of(), left, "non-daemon RMI threads still running after tearDown");
+        // and a new set-up gets a fresh registry on another ephemeral port
+        rmi.setUp();
+        try {
+            assertEquals(GraphDigest.of(rmi.expected()[0]), GraphDigest.of(rmi.remoteCall()));
+        } finally {
+            rmi.tearDown();
+        }
+    }
+
+    private static List<String> rmiThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && !t.isDaemon() && t.getName().startsWith("RMI"))
+                .map(Thread::getName).sorted().toList();
     }
 
     @Test
@@ -89,20 +149,86 @@ class BenchmarksTest {
 
     @Test
     void planRunsReferenceRowsWithoutTheAgentAndPerFieldOnlyWhereItChangesSomething() {
-        Plan off = Plan.of(AgentMode.OFF, List.of(Workload.values()));
-        assertEquals(Plan.ALL, off.benchmarks());
-        assertEquals(8, off.combinations(JdkStreamBenchmark.class).size());
-        assertEquals(4, off.combinations(KryoBenchmark.class).size());
+        List<Workload> all = List.of(Workload.values());
+        Plan off = Plan.of(AgentMode.OFF, all, true);
+        assertEquals(List.of("plain", "handwritten", "libraries"), off.runs().stream().map(Plan.Run::name).toList());
+        Plan.Run plain = off.runs().get(0);
+        assertEquals(List.of(JdkStreamBenchmark.class, RmiBenchmark.class), plain.benchmarks());
+        assertEquals(5, plain.combinations(JdkStreamBenchmark.class).size());
+        assertEquals(List.of(Map.of("argument", "Employee"), Map.of("argument", "CustomerOrder")),
+                plain.combinations(RmiBenchmark.class));
+        Plan.Run hand = off.runs().get(1);
+        assertEquals(4, hand.combinations(JdkStreamBenchmark.class).size(), "CustomerOrder has no twin");
+        assertTrue(hand.combinations(JdkStreamBenchmark.class).stream().allMatch(c -> c.get("form").equals("HANDWRITTEN")));
+        assertEquals(5, off.runs().get(2).combinations(KryoBenchmark.class).size());
+        assertEquals(Plan.ALL, off.runs().stream().flatMap(r -> r.benchmarks().stream()).distinct().toList());
+        assertEquals(List.of("plain"), Plan.of(AgentMode.OFF, all, false).runs().stream().map(Plan.Run::name).toList(),
+                "the reference rows only when asked for (the first JDK)");
 
-        Plan bulk = Plan.of(AgentMode.BULK, List.of(Workload.values()));
-        assertEquals(List.of(JdkStreamBenchmark.class), bulk.benchmarks());
-        assertEquals(4, bulk.combinations(JdkStreamBenchmark.class).size());
-        assertTrue(bulk.combinations(JdkStreamBenchmark.class).stream().allMatch(c -> c.get("form").equals("SERIALIZABLE")));
+        for (AgentMode mode : List.of(AgentMode.DEFAULT, AgentMode.CONVERTED, AgentMode.CONVERTED_NO_ENGINE)) {
+            Plan p = Plan.of(mode, all, true);
+            assertEquals(1, p.runs().size(), mode + ": no reference rows with the agent");
+            assertEquals(List.of(JdkStreamBenchmark.class, RmiBenchmark.class), p.runs().get(0).benchmarks());
+            assertTrue(p.runs().get(0).combinations(JdkStreamBenchmark.class).stream()
+                    .allMatch(c -> c.get("form").equals("SERIALIZABLE")));
+            assertEquals(List.of(Workload.MarketData.modelClass(), Workload.Employee.modelClass(),
+                    Workload.Order.modelClass(), Workload.Sample.modelClass(), Workload.CustomerOrder.modelClass()),
+                    p.modelClasses());
+        }
 
-        Plan fields = Plan.of(AgentMode.FIELDS, List.of(Workload.values()));
-        assertEquals(List.of(java.util.Map.of("workload", "MarketData", "form", "SERIALIZABLE")),
-                fields.combinations(JdkStreamBenchmark.class));
-        assertTrue(Plan.of(AgentMode.FIELDS, List.of(Workload.Employee)).isEmpty());
+        Plan fields = Plan.of(AgentMode.CONVERTED_FIELDS, all, true);
+        assertEquals(List.of(JdkStreamBenchmark.class), fields.runs().get(0).benchmarks(), "no RMI: no primitive arg");
+        assertEquals(List.of(Map.of("workload", "MarketData", "form", "SERIALIZABLE")),
+                fields.runs().get(0).combinations(JdkStreamBenchmark.class));
+        assertTrue(Plan.of(AgentMode.CONVERTED_FIELDS, List.of(Workload.Employee), true).isEmpty());
+        assertEquals(List.of(RmiBenchmark.class), Plan.of(AgentMode.DEFAULT, List.of(Workload.Employee), true).runs()
+                .get(0).benchmarks().subList(1, 2));
+    }
+
+    @Test
+    void modesSayWhatTheAgentDoes() {
+        assertEquals(List.of("off", "default", "converted", "converted-fields", "converted-no-engine"),
+                Arrays.stream(AgentMode.values()).map(AgentMode::id).toList());
+        assertTrue(!AgentMode.OFF.agent() && AgentMode.OFF.settings() == null);
+        assertEquals("", AgentMode.DEFAULT.settings(), "the default is the agent with no settings at all");
+        assertTrue(AgentMode.DEFAULT.engine() && !AgentMode.DEFAULT.converts());
+        assertTrue(AgentMode.CONVERTED.engine() && AgentMode.CONVERTED.converts());
+        assertTrue(!AgentMode.CONVERTED_NO_ENGINE.engine() && AgentMode.CONVERTED_NO_ENGINE.converts());
+        assertEquals("convert=all,engine=false", AgentMode.CONVERTED_NO_ENGINE.settings());
+    }
+
+    @Test
+    void theBusinessGraphHasItsSharedObjectsCyclesAndJdkTypes() {
+        Object[] orders = Workload.CustomerOrder.batch(Form.SERIALIZABLE);
+        assertEquals(GraphDigest.of(orders), GraphDigest.of(Workload.CustomerOrder.batch(Form.SERIALIZABLE)));
+        CustomerOrder first = (CustomerOrder) orders[0];
+        assertTrue(first.customer() == ((CustomerOrder) orders[Workload.CUSTOMERS]).customer(), "customers shared");
+        assertTrue(first.customer().billingAddress() != first.customer().shippingAddress(), "customer 0 ships apart");
+        Customer second = ((CustomerOrder) orders[1]).customer();
+        assertTrue(second.billingAddress() == second.shippingAddress(), "most ship to their billing address");
+        assertTrue(first.lines().size() >= 3 && first.lines().stream().allMatch(l -> l.order() == first));
+        assertEquals(2, first.lines().get(0).unitPrice().scale());
+        assertEquals(4, first.attributes().size());
+        assertTrue(first.attributes() instanceof java.util.HashMap);
+        String digest = GraphDigest.of(first);
+        assertTrue(digest.contains("orderDate=LocalDate(2026-"), digest);
+        assertTrue(digest.contains("status=OrderStatus."), digest);
+        assertTrue(digest.contains("order=#1;"), "the lines point back at the order: " + digest);
+        assertTrue(digest.contains("unitPrice=BigDecimal("), digest);
+        assertThrows(IllegalArgumentException.class, () -> Workload.CustomerOrder.one(Form.HANDWRITTEN));
+    }
+
+    @Test
+    void digestSeesMapContentsNotTheirOrderAndBigDecimalScales() {
+        Map<String, Object> a = new java.util.LinkedHashMap<>();
+        a.put("x", 1);
+        a.put("y", new BigDecimal("1.50"));
+        Map<String, Object> b = new java.util.LinkedHashMap<>();
+        b.put("y", new BigDecimal("1.50"));
+        b.put("x", 1);
+        assertEquals(GraphDigest.of(a), GraphDigest.of(b));
+        b.put("y", new BigDecimal("1.5"));
+        assertNotEquals(GraphDigest.of(a), GraphDigest.of(b), "a lost scale shows");
     }
 
     @Test
@@ -141,20 +267,27 @@ class BenchmarksTest {
         assertEquals(3000, s.longArr().length);
         assertTrue(Arrays.stream(Workload.values()).allMatch(w -> w.modelClass().getPackageName()
                 .equals(MarketData.class.getPackageName())));
+        assertEquals(List.of(Workload.CustomerOrder), Arrays.stream(Workload.values()).filter(w -> !w.handWritten())
+                .toList());
     }
 
     @Test
     void aForkWhoseClassesAreNotConvertedAsItsModeSaysFails() {
         String before = System.getProperty(AgentMode.PROPERTY);
         try {
-            System.setProperty(AgentMode.PROPERTY, "bulk");
-            IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> AgentMode.verify(List.of(MarketData.class)));
-            assertTrue(e.getMessage().contains("was not converted"), e.getMessage());
-            System.setProperty(AgentMode.PROPERTY, "off");
-            AgentMode.verify(List.of(MarketData.class));
-            assertThrows(IllegalStateException.class, () -> AgentMode.verify(
-                    List.of(dev.serialboost.bench.handwritten.HandMarketData.class)));
+            for (String converting : List.of("converted", "converted-fields", "converted-no-engine")) {
+                System.setProperty(AgentMode.PROPERTY, converting);
+                IllegalStateException e = assertThrows(IllegalStateException.class,
+                        () -> AgentMode.verify(List.of(MarketData.class)));
+                assertTrue(e.getMessage().contains("was not converted"), e.getMessage());
+            }
+            for (String plain : List.of("off", "default")) {
+                System.setProperty(AgentMode.PROPERTY, plain);
+                AgentMode.verify(List.of(MarketData.class));
+                IllegalStateException e = assertThrows(IllegalStateException.class, () -> AgentMode.verify(
+                        List.of(dev.serialboost.bench.handwritten.HandMarketData.class)));
+                assertTrue(e.getMessage().contains("converts nothing"), e.getMessage());
+            }
         } finally {
             if (before == null) {
                 System.clearProperty(AgentMode.PROPERTY);

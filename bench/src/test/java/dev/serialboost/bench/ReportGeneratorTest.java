@@ -25,8 +25,8 @@ import java.util.Properties;
 
 /**
  * The report generator on a recorded run ({@code src/test/resources/recorded}: the {@code jmh.json} and
- * {@code run.properties} of a real {@code ./bench.sh --smoke --workloads MarketData,Employee}). The expected
- * numbers below were computed by hand from the recorded scores.
+ * {@code run.properties} of a real {@code ./bench.sh --smoke --workloads MarketData,CustomerOrder --jdks 17,25
+ * --other-jdk-modes off,default}). The expected numbers below were computed by hand from the recorded scores.
  */
 class ReportGeneratorTest {
 
@@ -47,20 +47,58 @@ class ReportGeneratorTest {
     @Test
     void readsEveryRecordedScoreIntoItsColumn() throws IOException {
         ReportGenerator.Results r = ReportGenerator.read(Files.readString(recorded().resolve("jmh.json")));
-        // 44 measured: off 2 workloads x (2 forms + Kryo + Fory) x 4, per-field 4, bulk 2 x 4; plus round trips
-        assertEquals(44 + 22, r.scores.size());
+        // 78 measured (JDK 17: off 2 workloads x (JDK + Kryo + Fory) x 4 + MarketData hand-written x 4 + RMI,
+        // default, converted, converted-no-engine 2 x 4 + RMI each, per-field 4; JDK 25: off and default 2 x 4 + RMI),
+        // plus 36 round trips
+        assertEquals(78 + 36, r.scores.size());
         assertEquals("ns/op", r.unit);
-        Score offWrite = r.get(Impl.NO_AGENT, Workload.MarketData, Pattern.ONE, Op.WRITE);
-        assertEquals(5744.747993625504, offWrite.value(), 1e-9);
-        assertEquals(39550.750537541666, offWrite.error(), 1e-9);
-        assertEquals(1373.174355299944, r.get(Impl.AGENT_FIELDS, Workload.MarketData, Pattern.ONE, Op.WRITE).value(),
+        assertEquals(List.of(17, 25), List.copyOf(r.jdks));
+        Score offWrite = r.get(17, Impl.NO_AGENT, Workload.MarketData, Pattern.ONE, Op.WRITE);
+        assertEquals(28813.538716225372, offWrite.value(), 1e-9);
+        assertEquals(383524.69211268285, offWrite.error(), 1e-9);
+        assertEquals(7248.065058041016, r.get(17, Impl.DEFAULT, Workload.MarketData, Pattern.ONE, Op.WRITE).value(),
                 1e-9);
-        assertEquals(1457.5623621082366, r.get(Impl.AGENT_BULK, Workload.MarketData, Pattern.ONE, Op.WRITE).value(),
+        assertEquals(5685.182005115984, r.get(17, Impl.CONVERTED, Workload.MarketData, Pattern.ONE, Op.WRITE).value(),
                 1e-9);
-        assertEquals(44977.600631600275, r.get(Impl.NO_AGENT, Workload.MarketData, Pattern.ONE, Op.ROUND_TRIP)
+        assertEquals(3591.2739251653825, r.get(17, Impl.CONVERTED_FIELDS, Workload.MarketData, Pattern.ONE, Op.WRITE)
+                .value(), 1e-9);
+        assertEquals(45023.71791225953, r.get(17, Impl.CONVERTED_NO_ENGINE, Workload.MarketData, Pattern.ONE, Op.WRITE)
+                .value(), 1e-9);
+        assertEquals(42806.88240826977, r.get(25, Impl.NO_AGENT, Workload.MarketData, Pattern.ONE, Op.WRITE).value(),
+                1e-9);
+        assertEquals(73982.22444499185, r.get(17, Impl.NO_AGENT, Workload.MarketData, Pattern.ONE, Op.ROUND_TRIP)
                 .value(), 1e-6);
-        assertTrue(r.get(Impl.KRYO, Workload.Employee, Pattern.THOUSAND, Op.READ) != null);
-        assertTrue(r.get(Impl.AGENT_FIELDS, Workload.Employee, Pattern.ONE, Op.WRITE) == null);
+        // the RMI call is a round trip of its own, keyed by its argument
+        assertEquals(6529459.522566718, r.get(17, Impl.DEFAULT, Workload.CustomerOrder, Pattern.RMI, Op.ROUND_TRIP)
+                .value(), 1e-6);
+        assertTrue(r.get(17, Impl.KRYO, Workload.CustomerOrder, Pattern.THOUSAND, Op.READ) != null);
+        assertTrue(r.get(17, Impl.HANDWRITTEN, Workload.CustomerOrder, Pattern.ONE, Op.WRITE) == null, "no twin");
+        assertTrue(r.get(25, Impl.CONVERTED, Workload.MarketData, Pattern.ONE, Op.WRITE) == null);
+        assertTrue(r.get(17, Impl.CONVERTED_FIELDS, Workload.CustomerOrder, Pattern.ONE, Op.WRITE) == null);
+    }
+
+    @Test
+    void saysWhenTheMeasuredIterationsWereStillWarmingUp() throws IOException {
+        ReportGenerator.Results r = ReportGenerator.read(Files.readString(recorded().resolve("jmh.json")));
+        int[] off = r.warming.get(Impl.NO_AGENT);
+        assertEquals(18, off[1], "per JDK (17, 25): 2 workloads x 4 methods + 1 RMI call");
+        String text = ReportGenerator.warming(r);
+        assertTrue(text == null || text.contains("no agent " + off[0] + " of 18"), text);
+        ReportGenerator.Results steady = ReportGenerator.read("[{\"jmhVersion\": \"1.37\", \"benchmark\":"
+                + " \"dev.serialboost.bench.JdkStreamBenchmark.writeOnePerStream\", \"jdkVersion\": \"17.0.1\","
+                + " \"vmName\": \"VM\", \"vmVersion\": \"17\", \"jvmArgs\": [\"-Dbench.agent=default\"],"
+                + " \"params\": {\"workload\": \"Order\", \"form\": \"SERIALIZABLE\"}, \"primaryMetric\":"
+                + " {\"score\": 10, \"scoreError\": \"NaN\", \"scoreUnit\": \"ns/op\", \"rawData\": [[13, 9, 10]]}}]");
+        assertEquals("in 1 of 1 benchmarks the first measured iteration was more than 25% slower than the last"
+                + " (agent default (engine) 1 of 1)", ReportGenerator.warming(steady));
+    }
+
+    @Test
+    void readsJmhNumbersAndItsNaNWithGson() {
+        assertEquals(1500.0, ReportGenerator.number(com.google.gson.JsonParser.parseString("1.5e3")));
+        assertTrue(Double.isNaN(ReportGenerator.number(com.google.gson.JsonParser.parseString("\"NaN\""))));
+        assertTrue(Double.isNaN(ReportGenerator.number(null)));
+        assertEquals(-2.0, ReportGenerator.number(com.google.gson.JsonParser.parseString("-2")));
     }
 
     @Test
@@ -74,25 +112,41 @@ class ReportGeneratorTest {
         assertTrue(png.length > 10_000, "a chart, not an empty image: " + png.length + " bytes");
 
         String md = Files.readString(docs.resolve("benchmarks.md"), StandardCharsets.UTF_8);
-        // the targets, from the recorded round trips: (5744.7 + 39232.9) / (1457.6 + 4520.4) = 7.52
-        assertContains(md, "| MarketData | one per stream | ≥ 3.00x | 7.52x ± 105.98 | met |");
-        assertContains(md, "| Employee | one per stream | ≥ 2.00x |");
-        assertContains(md, "![Round-trip speed-up over plain JDK serialization](benchmarks.png)");
-        // the bulk issue's table: off, per-field, bulk and the three ratios, write and read apart
-        assertContains(md, "| one per stream | write | 5,745 ± 39,551 | 1,373 ± 10,804 | 1,458 ± 14,506 | 4.18x");
-        assertContains(md, "| 1,000 per stream | read | 822 ± 8,234 | 808 ± 13,998 | 4,464 ± 95,438 |");
-        // sizes come from run.properties
-        assertContains(md, "| MarketData | one per stream | 399 | 210 | 210 | 216 | 138 | 248 |");
-        assertContains(md, "| Employee | 1,000 per stream | 145,245 (145/obj) | — | 152,133 (152/obj) |");
+        // the headline, from the recorded round trips: (28813.5 + 45168.7) / (7248.1 + 89531.6) = 0.76 on JDK 17;
+        // (42806.9 + 83190.2) / (23844.0 + 65428.1) = 1.41 on JDK 25
+        assertContains(md, "| workload | pattern | JDK 17 | JDK 25 |");
+        assertContains(md, "| MarketData | one per stream | **0.76x ± 13.74** | **1.41x ± 27.08** |");
+        assertContains(md, "| CustomerOrder | RMI call | **2.49x ± 61.51** | **0.95x ± 10.53** |");
+        assertContains(md, "the default wrote the same bytes as no agent, JDK 17: 4 of 4 streams; JDK 25: 4 of 4");
+        // the targets: JDK 17, one per stream; the floor over every row of the headline (2 JDKs x 5 rows)
+        assertContains(md, "| MarketData | one per stream | 17 | ≥ 3.00x | 0.76x ± 13.74 | within error |");
+        assertContains(md, "| every row above (10) | | all | ≥ 0.97x | lowest 0.32x ± 5.92 (MarketData, 1,000 per"
+                + " stream, JDK 17) | within error |");
+        assertTrue(!md.contains("| Employee | one per stream | 17 | ≥ 1.60x"), "no target row for what did not run");
+        // the layers, each against no agent on its JDK
+        assertContains(md, "| MarketData | one per stream | 73,982 ± 408,665 | 0.76x ± 13.74 | 2.82x ± 41.55 |"
+                + " 1.03x ± 20.33 | 1.61x ± 34.86 |");
+        assertContains(md, "## A real client: JDK RMI");
+        assertContains(md, "| 17 | CustomerOrder | 16,278,413 ± 292,912,949 | 6,529,460 ± 110,217,953 |"
+                + " **2.49x ± 61.51** |");
+        // the bulk table: off, per-field, bulk and the three ratios, write and read apart
+        assertContains(md, "| one per stream | write | 28,814 ± 383,525 | 3,591 ± 48,667 | 5,685 ± 66,066 | 8.02x");
+        // a JDK after the first gets a table of its own
+        assertContains(md, "### JDK 25\n\n| workload | pattern | op | no agent | agent default (engine) | speed-up |");
+        // sizes come from run.properties; the default's equal no agent's
+        assertContains(md, "| MarketData | one per stream | 399 | 399 | 210 | 210 | 210 | 216 | 138 | 248 |");
         // costs, machine, honesty
         assertContains(md, "| without the agent | " + property("startup.off.median") + " ms |");
+        assertContains(md, "| agent default (engine) | " + property("startup.default.median") + " ms |");
         assertContains(md, "| transformer time, all 1000 classes (`transform-ms`) |");
-        assertContains(md, "| CPU | Intel(R) Xeon(R) Processor |");
+        assertContains(md, "| JDK 25 | OpenJDK 64-Bit Server VM 25.0.3+9-LTS (`/usr/lib/jvm/temurin-25-jdk-amd64`) |");
         assertContains(md, "Each needs source changes and a different wire format");
-        assertContains(md, "> **Profile `smoke`**");
-        // the recording's load average was 1.92 at the start and 2.51 at the end on 2 cores
-        assertContains(md, "> **The machine was busy during this run** (1-minute load average 1.9 at the start and"
-                + " 2.5 at the end, on 2 cores)");
+        assertContains(md, "(profile `smoke`)");
+        assertContains(md, "This run: JDK 17: off, default, converted, converted-fields, converted-no-engine; JDK 25:"
+                + " off, default (reference rows on JDK 17 only).");
+        // the recording's load average was 12.1 at the start and 11.8 at the end on 2 cores
+        assertContains(md, "> **The machine was busy during this run** (1-minute load average 12.1 at the start and"
+                + " 11.8 at the end, on 2 cores)");
         assertContains(md, "`exclude org.openjdk.jmh.**`");
         assertTrue(!md.contains("| Order |"), "no rows for workloads the run did not measure");
     }
@@ -133,19 +187,32 @@ class ReportGeneratorTest {
     }
 
     @Test
-    void miniJsonReadsWhatJmhWrites() {
-        Object v = MiniJson.parse("[{\"a\" : 1.5e3, \"b\" : \"NaN\", \"c\" : [true, false, null], \"d\" : \"x\\\"\\u00e9\","
-                + " \"e\" : {}, \"f\" : [], \"g\" : -2}]");
-        Map<?, ?> m = (Map<?, ?>) ((List<?>) v).get(0);
-        assertEquals(1500.0, m.get("a"));
-        assertTrue(Double.isNaN(MiniJson.number(m.get("b"))));
-        assertEquals(Arrays.asList(true, false, null), m.get("c"));
-        assertEquals("x\"é", m.get("d"));
-        assertEquals(Map.of(), m.get("e"));
-        assertEquals(List.of(), m.get("f"));
-        assertEquals(-2.0, MiniJson.number(m.get("g")));
-        assertThrows(IllegalArgumentException.class, () -> MiniJson.parse("[1,]"));
-        assertThrows(IllegalArgumentException.class, () -> MiniJson.parse("{\"a\": 1} x"));
+    void theRunnerReadsTheAgentsStartUpLine() {
+        java.util.regex.Matcher m = BenchRunner.STARTUP_LINE.matcher("[serialboost] serialboost 0.1.0-SNAPSHOT active"
+                + " in 41 ms (engine: on; config: no config file; converting: none)");
+        assertTrue(m.find());
+        assertEquals("41", m.group(1));
+        assertEquals("on", m.group(2));
+        assertEquals("none", m.group(4));
+        assertEquals("", m.group(5));
+        m = BenchRunner.STARTUP_LINE.matcher("[serialboost] serialboost 0.1.0 active in 90 ms (engine: off; config:"
+                + " /x.conf (agent argument config); converting: all eligible classes); engine layer is off: why");
+        assertTrue(m.find());
+        assertEquals("off", m.group(2));
+        assertEquals("all eligible classes", m.group(4));
+        assertEquals("; engine layer is off: why", m.group(5));
+    }
+
+    @Test
+    void theRunnerKnowsTheJdksTheTestsUse() {
+        BenchJdk running = BenchJdk.resolve(String.valueOf(Runtime.version().feature()));
+        assertEquals(Runtime.version().feature(), running.feature());
+        assertEquals(Path.of(System.getProperty("java.home")), running.home());
+        assertEquals("JDK " + running.feature(), running.label());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BenchJdk.resolve("8"));
+        assertTrue(e.getMessage().contains("--jdk /path/to/jdk-home"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> BenchJdk.resolve(temp.toString()));
+        assertTrue(e.getMessage().contains("no executable"), e.getMessage());
     }
 
     @Test
@@ -162,9 +229,25 @@ class ReportGeneratorTest {
         BenchRunner.Settings s = BenchRunner.parse(new String[] {"--profile", "full", "--workloads", "Order,Sample",
             "--docs", "none", "--skip-cost"});
         assertEquals(BenchRunner.Profile.FULL, s.profile());
+        assertEquals(new BenchRunner.Timing(2, 3, 1000, 5, 1000), s.timing());
         assertEquals(List.of(Workload.Order, Workload.Sample), s.workloads());
-        assertTrue(s.docs() == null && s.skipCost());
+        assertTrue(s.docs() == null && s.skipCost() && s.reference());
+        assertEquals(List.of(AgentMode.values()), s.modes());
+        assertEquals(List.of(AgentMode.OFF, AgentMode.DEFAULT, AgentMode.CONVERTED), s.otherJdkModes());
+        assertEquals(List.of(), s.jdks(), "the running JDK");
         assertThrows(IllegalArgumentException.class, () -> BenchRunner.parse(new String[] {"--fast"}));
+
+        BenchRunner.Settings t = BenchRunner.parse(new String[] {"--jdks", "17,21", "--jdk", "/opt/jdk-25",
+            "--forks", "1", "--warmup", "3", "--iterations", "4", "--iteration-ms", "500",
+            "--modes", "default,off", "--other-jdk-modes", "off,default", "--skip-reference"});
+        assertEquals(List.of("17", "21", "/opt/jdk-25"), t.jdks());
+        assertEquals(new BenchRunner.Timing(1, 3, 500, 4, 500), t.timing());
+        assertEquals(List.of(AgentMode.OFF, AgentMode.DEFAULT), t.modes(), "sorted, off first");
+        assertTrue(!t.reference());
+        IllegalArgumentException noBaseline = assertThrows(IllegalArgumentException.class,
+                () -> BenchRunner.parse(new String[] {"--modes", "default"}));
+        assertTrue(noBaseline.getMessage().contains("lack 'off'"), noBaseline.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> BenchRunner.parse(new String[] {"--forks", "0"}));
     }
 
     private String property(final String key) throws IOException {
