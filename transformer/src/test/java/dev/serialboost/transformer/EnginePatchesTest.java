@@ -6,10 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.commons.ClassRemapper;
-import org.objectweb.asm.commons.SimpleRemapper;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodInsnNode;
@@ -91,10 +88,10 @@ class EnginePatchesTest {
     @Test
     void aJdkOfAnotherShapeIsRecognisedAndNamed() {
         // simulate a JDK where resolveClass was renamed and the descriptor hook has another name
-        byte[] in = rename(JDK.read(EnginePatches.OBJECT_INPUT_STREAM), Map.of(
+        byte[] in = JdkPatchesTest.rename(JDK.read(EnginePatches.OBJECT_INPUT_STREAM), Map.of(
                 EnginePatches.OBJECT_INPUT_STREAM + ".resolveClass(Ljava/io/ObjectStreamClass;)Ljava/lang/Class;",
                 "resolveLocalClass"));
-        byte[] out = rename(JDK.read(EnginePatches.OBJECT_OUTPUT_STREAM), Map.of(
+        byte[] out = JdkPatchesTest.rename(JDK.read(EnginePatches.OBJECT_OUTPUT_STREAM), Map.of(
                 EnginePatches.OBJECT_OUTPUT_STREAM + ".writeClassDescriptor(Ljava/io/ObjectStreamClass;)V",
                 "writeDescriptor"));
         List<String> problems = EnginePatches.check(out, in);
@@ -107,7 +104,7 @@ class EnginePatchesTest {
 
     @Test
     void aClassOfAnotherShapeIsNotPatched() {
-        byte[] in = rename(JDK.read(EnginePatches.OBJECT_INPUT_STREAM), Map.of(
+        byte[] in = JdkPatchesTest.rename(JDK.read(EnginePatches.OBJECT_INPUT_STREAM), Map.of(
                 EnginePatches.OBJECT_INPUT_STREAM + ".readObject0(Ljava/lang/Class;Z)Ljava/lang/Object;",
                 "readAnyObject"));
         IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
@@ -119,7 +116,7 @@ class EnginePatchesTest {
     @Test
     void aChangedReadNonProxyHasAnotherFingerprint() {
         byte[] osc = JDK.read("java/io/ObjectStreamClass");
-        byte[] renamed = rename(osc, Map.of("java/io/ObjectInputStream.readTypeString()Ljava/lang/String;",
+        byte[] renamed = JdkPatchesTest.rename(osc, Map.of("java/io/ObjectInputStream.readTypeString()Ljava/lang/String;",
                 "readSignature"));
         String before = EnginePatches.fingerprint(osc, EnginePatches.READ_NON_PROXY);
         assertTrue(EnginePatches.KNOWN_READ_NON_PROXY.contains(before), before);
@@ -159,11 +156,5 @@ class EnginePatchesTest {
 
     private static byte[] read(final FileSystem jrt, final String name) throws IOException {
         return Files.readAllBytes(jrt.getPath("/modules/java.base", name + ".class"));
-    }
-
-    private static byte[] rename(final byte[] classFile, final Map<String, String> mapping) {
-        ClassWriter writer = new ClassWriter(0);
-        new ClassReader(classFile).accept(new ClassRemapper(writer, new SimpleRemapper(mapping)), 0);
-        return writer.toByteArray();
     }
 }

@@ -105,7 +105,8 @@ class JdkPatchesTest {
         return classes;
     }
 
-    private static byte[] rename(final byte[] classFile, final Map<String, String> mapping) {
+    /** {@code classFile} with members renamed ({@code owner.name[descriptor]} to new name), as another JDK might. */
+    static byte[] rename(final byte[] classFile, final Map<String, String> mapping) {
         ClassWriter writer = new ClassWriter(0);
         new ClassReader(classFile).accept(new ClassRemapper(writer, new SimpleRemapper(mapping)), 0);
         return writer.toByteArray();
