@@ -116,8 +116,8 @@ class EnginePatchesTest {
     @Test
     void aChangedReadNonProxyHasAnotherFingerprint() {
         byte[] osc = JDK.read("java/io/ObjectStreamClass");
-        byte[] renamed = JdkPatchesTest.rename(osc, Map.of("java/io/ObjectInputStream.readTypeString()Ljava/lang/String;",
-                "readSignature"));
+        byte[] renamed = JdkPatchesTest.rename(osc,
+                Map.of("java/io/ObjectInputStream.readTypeString()Ljava/lang/String;", "readSignature"));
         String before = EnginePatches.fingerprint(osc, EnginePatches.READ_NON_PROXY);
         assertTrue(EnginePatches.KNOWN_READ_NON_PROXY.contains(before), before);
         assertTrue(!EnginePatches.fingerprint(renamed, EnginePatches.READ_NON_PROXY).equals(before));
