@@ -4,7 +4,6 @@ import java.io.ObjectStreamClass;
 import java.io.ObjectStreamField;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 
@@ -17,7 +16,6 @@ import java.lang.reflect.Method;
  */
 final class BoundFields {
 
-    private static final MethodHandle NEW;
     /** {@code (to, from) -> void}: every field but {@code superDesc} copied. */
     private static final MethodHandle COPY;
     private static final MethodHandle SET_SUPER_DESC;
@@ -39,12 +37,10 @@ final class BoundFields {
     static {
         java.util.List<MethodHandle> copies = new java.util.ArrayList<>();
         MethodHandle copy = null;
-        MethodHandle newDesc = null;
         MethodHandle setSuper = null;
         Throwable problem = null;
         try {
             MethodHandles.Lookup osc = MethodHandles.privateLookupIn(ObjectStreamClass.class, MethodHandles.lookup());
-            newDesc = osc.findConstructor(ObjectStreamClass.class, MethodType.methodType(void.class));
             setSuper = osc.findSetter(ObjectStreamClass.class, "superDesc", ObjectStreamClass.class);
             for (int i = 0; i < FIELDS.length; i++) {
                 String name = (String) FIELDS[i][0];
@@ -68,7 +64,6 @@ final class BoundFields {
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             problem = e;
         }
-        NEW = newDesc;
         COPY = copy;
         SET_SUPER_DESC = setSuper;
         PROBLEM = problem;
@@ -84,7 +79,7 @@ final class BoundFields {
 
     /** A private copy of {@code bound}'s binding, with no superclass descriptor. */
     static ObjectStreamClass template(final ObjectStreamClass bound) throws Throwable {
-        ObjectStreamClass copy = (ObjectStreamClass) NEW.invokeExact();
+        ObjectStreamClass copy = Engine.newDescriptor();
         copy(bound, copy, null);
         return copy;
     }

@@ -355,12 +355,17 @@ public final class Engine {
         return (ObjectStreamField) NEW_FIELD.invokeExact(name, signature);
     }
 
+    /** {@code new ObjectStreamClass()}: an empty descriptor, as a stream's read starts with. */
+    static ObjectStreamClass newDescriptor() throws Throwable {
+        return (ObjectStreamClass) NEW_MODEL.invokeExact();
+    }
+
     /** A stream descriptor with what {@code readNonProxy} sets, then its {@code computeFieldOffsets()}. */
     static ObjectStreamClass newModel(final String name, final long suid, final boolean hasWriteObjectData,
                                       final boolean hasBlockExternalData, final boolean externalizable,
                                       final boolean sflag, final boolean isEnum, final ObjectStreamField[] fields)
             throws Throwable {
-        ObjectStreamClass model = (ObjectStreamClass) NEW_MODEL.invokeExact();
+        ObjectStreamClass model = newDescriptor();
         SET_NAME.invokeExact(model, name);
         SET_SUID.invokeExact(model, Long.valueOf(suid));
         SET_IS_PROXY.invokeExact(model, false);

@@ -65,8 +65,7 @@ public final class EnginePatches {
     /** A call the patches replace: owner, name and descriptor as in the instruction. */
     private record Call(String owner, String name, String descriptor) {
         boolean is(final AbstractInsnNode insn) {
-            return insn instanceof MethodInsnNode m && (m.getOpcode() == Opcodes.INVOKEVIRTUAL
-                    || m.getOpcode() == Opcodes.INVOKEINTERFACE) && m.owner.equals(owner)
+            return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL && m.owner.equals(owner)
                     && m.name.equals(name) && m.desc.equals(descriptor);
         }
 
