@@ -171,6 +171,9 @@ public final class JvmRunner {
         if (agentOption != null) {
             command.add(agentOption);
         }
+        // a hot implicit exception (a ClassCastException thrown thousands of times) loses its message and stack
+        // trace in C2-compiled code; tests compare exceptions with and without the agent, whose JIT timing differs
+        command.add("-XX:-OmitStackTraceInFastThrow");
         command.addAll(jvmArgs);
         command.add("-cp");
         command.add(String.join(java.io.File.pathSeparator, classpath.stream().map(Path::toString).toList()));
