@@ -228,8 +228,8 @@ public final class EnginePatches {
     }
 
     /**
-     * Reads one of the two classes, checking it, and, given a writer made from {@code reader}, writes it patched (whatever the check found:
-     * the caller throws the bytes away unless it found nothing).
+     * Reads one of the two classes, checking it, and, given a writer made from {@code reader}, writes it patched
+     * (whatever the check found: the caller throws the bytes away unless it found nothing).
      *
      * @return what does not fit, in the order {@link #check} names it
      */
