@@ -17,7 +17,8 @@ import java.util.List;
  * Start-up in the default mode does nothing that can wait: an application that never serializes runs without the
  * agent's runtime, ASM, its engine patches or any stream class ever being loaded, with the start-up line as the
  * only line (besides the summary the test runner asks for); one that serializes finds the engine on from its first
- * stream (the patching happened as the stream classes loaded), with no other line either. Read from the JVM's own class-loading log.
+ * stream (the patching happened as the stream classes loaded), with no other line either. Read from the JVM's own
+ * class-loading log.
  */
 class EngineStartupIT {
 
