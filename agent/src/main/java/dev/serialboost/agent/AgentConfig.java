@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The agent's settings, resolved once at start-up. Each setting {@code NAME} is looked up, first found
@@ -48,8 +47,8 @@ record AgentConfig(boolean enabled, ConfigFile rules, String configSource, Conve
     static AgentConfig resolve(final String agentArgs, final Map<String, String> properties,
                                final Map<String, String> environment) throws ConfigException {
         Map<String, Found> found = new LinkedHashMap<>();
-        collect(environment, "SERIALBOOST_", name -> name.toLowerCase(Locale.ROOT), "environment variable ", found);
-        collect(properties, "serialboost.", Function.identity(), "system property ", found);
+        collect(environment, "SERIALBOOST_", true, "environment variable ", found);
+        collect(properties, "serialboost.", false, "system property ", found);
         if (agentArgs != null && !agentArgs.isBlank()) {
             for (String pair : agentArgs.split(",")) {
                 int eq = pair.indexOf('=');
@@ -99,12 +98,15 @@ record AgentConfig(boolean enabled, ConfigFile rules, String configSource, Conve
         return convert.describe(rules);
     }
 
-    private static void collect(final Map<String, String> source, final String prefix,
-                                final Function<String, String> toName, final String kind,
-                                final Map<String, Found> found) throws ConfigException {
+    /** Settings from one source; {@code lowerCase}: names are upper case there ({@code SERIALBOOST_CONVERT}). */
+    private static void collect(final Map<String, String> source, final String prefix, final boolean lowerCase,
+                                final String kind, final Map<String, Found> found) throws ConfigException {
         for (Map.Entry<String, String> e : source.entrySet()) {
             if (e.getKey().startsWith(prefix)) {
-                String name = toName.apply(e.getKey().substring(prefix.length()));
+                String name = e.getKey().substring(prefix.length());
+                if (lowerCase) {
+                    name = name.toLowerCase(Locale.ROOT);
+                }
                 requireKnown(name, kind + e.getKey());
                 found.put(name, new Found(e.getValue(), kind + e.getKey()));
             }

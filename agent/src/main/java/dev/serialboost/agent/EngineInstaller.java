@@ -3,28 +3,41 @@ package dev.serialboost.agent;
 import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.EnginePatches;
 
+import java.io.PrintStream;
+import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Switches on the engine layer: opens {@code java.io} to the runtime, then patches method bodies of
- * {@code ObjectOutputStream} and {@code ObjectInputStream} by retransformation, each after checking it has the shape
- * {@link EnginePatches} expects. Classes already loaded are patched too, so the engine works the
- * same when the agent is attached to a running JVM.
+ * Switches on the engine layer: patches method bodies of {@code ObjectOutputStream} and {@code ObjectInputStream},
+ * each after checking it has the shape {@link EnginePatches} expects, and opens {@code java.io} to the runtime.
+ *
+ * <p>Nothing of this happens at start-up unless it must. A stream class not loaded yet (the normal case under
+ * {@code -javaagent}) is patched as the JVM loads it, by this class-file transformer; only then are the runtime
+ * defined, {@code ObjectStreamClass} fingerprinted and the class parsed, so an application that never serializes
+ * pays for none of it, and one that does pays when it first needs a stream class. The transformer is removed once
+ * both classes are patched (or found of another shape), so from then on no class load passes through it; until then
+ * it patches a class again when another agent retransforms it. After that, another agent's retransformation of a
+ * stream class leaves that class unpatched: the JDK's own code, all of it, as without the agent. A stream class
+ * already loaded (dynamic attach, another agent that loaded it first) is patched at once by retransformation, with
+ * a {@link JdkClassPatcher}, which stays registered, as before.
  */
-final class EngineInstaller {
+final class EngineInstaller implements ClassFileTransformer {
 
     private static final String ENGINE = "dev.serialboost.runtime.Engine";
-
-    private EngineInstaller() {
-    }
+    /** The classes patched, in the order of {@link #outcome}. */
+    private static final String[] CLASSES = {EnginePatches.OBJECT_OUTPUT_STREAM, EnginePatches.OBJECT_INPUT_STREAM};
+    private static final String[] CLASS_NAMES = {"java.io.ObjectOutputStream", "java.io.ObjectInputStream"};
+    /** What the patches of each class are for, for the lines that say one is off. */
+    private static final String[] SIDES = {"writing", "reading"};
 
     /**
-     * What came of switching the engine on.
+     * What came of switching the engine on, as far as start-up can tell.
      *
-     * @param on      whether any of it is on
+     * @param on      whether any of it is on (or will be, as the stream classes load)
      * @param problem null when all of it is on, else what is off and why
      */
     record Outcome(boolean on, String problem) {
@@ -33,38 +46,185 @@ final class EngineInstaller {
         }
     }
 
-    /** Switches the engine layer on as far as this JVM allows. Never throws. */
-    static Outcome install(final Instrumentation inst) {
+    private final Instrumentation inst;
+    private final PrintStream err;
+    /** Whether the runtime still has to be defined in the bootstrap loader (the default mode defers it). */
+    private boolean runtimeMissing;
+    /** Whether {@link #prepare} ran; guarded by {@code this}, as are the fields below. */
+    private boolean prepared;
+    /** Why the engine cannot be set up at all; null when it can. */
+    private String setupProblem;
+    /** Whether {@link #setupProblem} was told (on a line of its own, or in the start-up line). */
+    private boolean setupTold;
+    private boolean recognise;
+    private boolean bind;
+    /** Per class of {@link #CLASSES}: null while not patched, "" once patched, else why it was not. */
+    private final String[] outcome = new String[CLASSES.length];
+    /** Per class of {@link #CLASSES}: whether this transformer patched it as it loaded. */
+    private final boolean[] patchedAtLoad = new boolean[CLASSES.length];
+
+    private EngineInstaller(final Instrumentation inst, final PrintStream err, final boolean runtimeMissing) {
+        this.inst = inst;
+        this.err = err;
+        this.runtimeMissing = runtimeMissing;
+    }
+
+    /**
+     * Arms the engine layer: registers the transformer that patches the stream classes as they load, and patches
+     * those already loaded. Never throws.
+     *
+     * @param err              where a stream class that turns out to have another shape is told about, once
+     * @param runtimeInstalled whether the runtime is already defined; if not, it is defined before the first patch
+     */
+    static Outcome install(final Instrumentation inst, final PrintStream err, final boolean runtimeInstalled) {
         try {
-            Module runtime = Class.forName(ENGINE, false, null).getModule();
-            // the patched java.base code calls the runtime (reads), the runtime reaches java.io internals (opens)
-            inst.redefineModule(Object.class.getModule(), Set.of(runtime), Map.of(), Map.of("java.io", Set.of(runtime)),
-                    Set.of(), Map.of());
-            ClassFileSource jdk = ClassFileSource.of(null);
-            Class<?> engine = Class.forName(ENGINE, true, null);
-            String unavailable = (String) engine.getMethod("availability").invoke(null);
-            if (unavailable != null) {
-                return Outcome.off(unavailable);
-            }
-            byte[] descriptorClass = jdk.read("java/io/ObjectStreamClass");
-            boolean recognise = EnginePatches.KNOWN_READ_NON_PROXY.contains(
-                    EnginePatches.fingerprint(descriptorClass, EnginePatches.READ_NON_PROXY));
-            boolean bind = EnginePatches.KNOWN_INIT_NON_PROXY.contains(
-                    EnginePatches.fingerprint(descriptorClass, EnginePatches.INIT_NON_PROXY_METHOD))
-                    && engine.getMethod("bindingAvailability").invoke(null) == null;
-            // each class is checked as it is patched, before anything in it changes; a class of another shape
-            // stays as it is, and the other one works on its own (the write side and the read side are independent)
-            String reading = JdkClassPatcher.apply(inst, List.of(EnginePatches.OBJECT_INPUT_STREAM),
-                    (name, bytes) -> EnginePatches.patch(name, bytes, recognise, bind));
-            String writing = JdkClassPatcher.apply(inst, List.of(EnginePatches.OBJECT_OUTPUT_STREAM),
-                    (name, bytes) -> EnginePatches.patch(name, bytes, recognise, bind));
-            if (reading != null && writing != null) {
-                return Outcome.off(reading + "; " + writing);
-            }
-            return new Outcome(true, reading != null ? "reading: " + reading : writing != null ? "writing: " + writing
-                    : null);
+            EngineInstaller installer = new EngineInstaller(inst, err, !runtimeInstalled);
+            // retransformation-capable: measured, the JVM hands each class load to such a transformer at about half
+            // the cost per class of one that is not (JDK 17, 4,204 library classes: +12 against +28 us per class)
+            inst.addTransformer(installer, true);
+            // a class that loads from here on goes through transform(); one loaded before is patched now
+            return installer.patchLoaded();
         } catch (Throwable t) {
             return Outcome.off(t.toString());
         }
+    }
+
+    @Override
+    public byte[] transform(final ClassLoader loader, final String className, final Class<?> classBeingRedefined,
+                            final ProtectionDomain protectionDomain, final byte[] classfileBuffer) {
+        // the cost of every other class load while this is registered: a null check or two string compares
+        if (loader != null || className == null) {
+            return null;
+        }
+        for (int i = 0; i < CLASSES.length; i++) {
+            if (CLASSES[i].equals(className)) {
+                return classBeingRedefined == null ? patchAtLoad(i, classfileBuffer)
+                        : patchAgain(i, classfileBuffer);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Another agent retransforms a class this transformer patched as it loaded, while it is still registered: the
+     * JVM starts again from the original class file, so the patch is made again. (A class patched by retransformation
+     * at start-up has its own {@link JdkClassPatcher} for that.)
+     */
+    private synchronized byte[] patchAgain(final int which, final byte[] classFile) {
+        if (!patchedAtLoad[which]) {
+            return null;
+        }
+        try {
+            return EnginePatches.patch(CLASSES[which], classFile, recognise, bind);
+        } catch (Throwable t) {
+            return null; // the class was of the shape when it loaded; its original class file cannot differ now
+        }
+    }
+
+    private synchronized byte[] patchAtLoad(final int which, final byte[] classFile) {
+        if (outcome[which] != null) {
+            return null;
+        }
+        byte[] patched = null;
+        String problem = prepare();
+        if (problem != null && !setupTold) {
+            setupTold = true;
+            err.println(Report.PREFIX + "engine layer is off: " + problem);
+        } else if (problem == null) {
+            try {
+                patched = EnginePatches.patch(CLASSES[which], classFile, recognise, bind);
+            } catch (Throwable t) {
+                problem = "could not patch " + CLASSES[which].replace('/', '.') + ": " + t;
+            }
+            if (problem != null) {
+                String other = outcome[1 - which];
+                err.println(Report.PREFIX + (other != null && !other.isEmpty() ? "engine layer is off: "
+                        : "engine layer is partly off: ") + SIDES[which] + ": " + problem);
+            }
+        }
+        outcome[which] = problem == null ? "" : problem;
+        patchedAtLoad[which] = patched != null;
+        if (outcome[1 - which] != null) {
+            inst.removeTransformer(this);
+        }
+        return patched;
+    }
+
+    /**
+     * Once: defines the runtime if needed, opens {@code java.io} to it and fingerprints the JDK's
+     * {@code ObjectStreamClass}. Runs inside the loading of a stream class, so it must not load either of them:
+     * nothing here initializes the runtime's {@code Engine}, whose method handles are made when patched code first
+     * calls it.
+     *
+     * @return null when the stream classes can be patched, else why not
+     */
+    private String prepare() {
+        if (prepared) {
+            return setupProblem;
+        }
+        prepared = true;
+        try {
+            if (runtimeMissing) {
+                RuntimeInstaller.install(inst);
+                runtimeMissing = false;
+            }
+            Module runtime = Class.forName(ENGINE, false, null).getModule();
+            // the patched java.base code calls the runtime (reads), the runtime reaches java.io internals (opens)
+            inst.redefineModule(Object.class.getModule(), Set.of(runtime), Map.of(),
+                    Map.of("java.io", Set.of(runtime)), Set.of(), Map.of());
+            byte[] descriptorClass = ClassFileSource.of(null).read("java/io/ObjectStreamClass");
+            String[] prints = EnginePatches.fingerprints(descriptorClass);
+            recognise = EnginePatches.KNOWN_READ_NON_PROXY.contains(prints[0]);
+            bind = EnginePatches.KNOWN_INIT_NON_PROXY.contains(prints[1]);
+        } catch (Throwable t) {
+            setupProblem = t.toString();
+        }
+        return setupProblem;
+    }
+
+    /** Patches by retransformation each stream class already loaded; what start-up can tell. */
+    private Outcome patchLoaded() throws Exception {
+        Class<?>[] loaded = new Class<?>[CLASSES.length];
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            // both stream classes implement ObjectStreamConstants; asking that first spares a name per loaded class
+            if (java.io.ObjectStreamConstants.class.isAssignableFrom(c) && c.getClassLoader() == null) {
+                for (int i = 0; i < CLASSES.length; i++) {
+                    if (c.getName().equals(CLASS_NAMES[i])) {
+                        loaded[i] = c;
+                    }
+                }
+            }
+        }
+        String[] problems = new String[CLASSES.length];
+        synchronized (this) {
+            for (int i = 0; i < CLASSES.length; i++) {
+                if (loaded[i] == null || outcome[i] != null) {
+                    continue; // patched as it loads, or already as it loaded
+                }
+                String problem = prepare();
+                if (problem == null) {
+                    // each class is checked as it is patched, before anything in it changes; a class of another
+                    // shape stays as it is, and the other works on its own (write and read side are independent)
+                    problem = JdkClassPatcher.apply(inst, List.of(CLASSES[i]),
+                            (name, bytes) -> EnginePatches.patch(name, bytes, recognise, bind));
+                }
+                outcome[i] = problem == null ? "" : problem;
+                problems[i] = problem;
+            }
+            if (outcome[0] != null && outcome[1] != null) {
+                inst.removeTransformer(this);
+            }
+        }
+        synchronized (this) {
+            if (setupProblem != null) {
+                setupTold = true;
+                return Outcome.off(setupProblem);
+            }
+        }
+        if (problems[0] != null && problems[1] != null) {
+            return Outcome.off(problems[1] + "; " + problems[0]);
+        }
+        return new Outcome(true, problems[1] != null ? SIDES[1] + ": " + problems[1]
+                : problems[0] != null ? SIDES[0] + ": " + problems[0] : null);
     }
 }

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Everything the agent tells the user, all on stderr and prefixed {@code [serialboost]}: the start-up
@@ -26,17 +25,18 @@ final class Report {
 
     private final PrintStream err;
     private final boolean verbose;
-    private final LongAdder converted = new LongAdder();
-    private final Map<SkipReason, LongAdder> skipped = new EnumMap<>(SkipReason.class);
+    // AtomicLong rather than LongAdder: class loads are few enough, and LongAdder's first use costs start-up time
+    private final AtomicLong converted = new AtomicLong();
+    private final Map<SkipReason, AtomicLong> skipped = new EnumMap<>(SkipReason.class);
     private final AtomicLong errors = new AtomicLong();
-    private final LongAdder transformNanos = new LongAdder();
+    private final AtomicLong transformNanos = new AtomicLong();
     private final Set<String> told = ConcurrentHashMap.newKeySet();
 
     Report(final PrintStream err, final boolean verbose) {
         this.err = err;
         this.verbose = verbose;
         for (SkipReason reason : SkipReason.values()) {
-            skipped.put(reason, new LongAdder());
+            skipped.put(reason, new AtomicLong());
         }
     }
 
@@ -45,11 +45,11 @@ final class Report {
     }
 
     void decided(final Decision decision, final long nanos) {
-        transformNanos.add(nanos);
+        transformNanos.addAndGet(nanos);
         if (decision.isConverted()) {
-            converted.increment();
+            converted.incrementAndGet();
         } else {
-            skipped.get(decision.reason()).increment();
+            skipped.get(decision.reason()).incrementAndGet();
             if (decision.reason() == SkipReason.INTERNAL_ERROR) {
                 errors.incrementAndGet();
             }
@@ -83,8 +83,8 @@ final class Report {
     String summary() {
         StringBuilder reasons = new StringBuilder();
         long skippedTotal = 0;
-        for (Map.Entry<SkipReason, LongAdder> e : skipped.entrySet()) {
-            long n = e.getValue().sum();
+        for (Map.Entry<SkipReason, AtomicLong> e : skipped.entrySet()) {
+            long n = e.getValue().get();
             if (n > 0 && !UNINTERESTING.contains(e.getKey())) {
                 reasons.append(reasons.length() == 0 ? " (" : ", ").append(kebab(e.getKey())).append('=').append(n);
                 skippedTotal += n;
@@ -93,7 +93,7 @@ final class Report {
         if (reasons.length() > 0) {
             reasons.append(')');
         }
-        return "summary: converted=" + converted.sum() + " skipped=" + skippedTotal + " errors=" + errors.get()
-                + " transform-ms=" + transformNanos.sum() / 1_000_000 + reasons;
+        return "summary: converted=" + converted.get() + " skipped=" + skippedTotal + " errors=" + errors.get()
+                + " transform-ms=" + transformNanos.get() / 1_000_000 + reasons;
     }
 }

@@ -66,11 +66,12 @@ public final class SerialboostAgent {
                 err.println(Report.PREFIX + version() + " disabled (enabled=false); classes load unchanged");
                 return;
             }
-            // the runtime serves the engine layer and converted classes
-            if (config.engine() || config.converts()) {
+            // the runtime serves the engine layer and converted classes; converted classes may load any time from
+            // now on, while the engine layer needs it only when a stream class loads, and defines it then
+            if (config.converts()) {
                 RuntimeInstaller.install(inst);
             }
-            EngineInstaller.Outcome engine = config.engine() ? EngineInstaller.install(inst)
+            EngineInstaller.Outcome engine = config.engine() ? EngineInstaller.install(inst, err, config.converts())
                     : EngineInstaller.Outcome.off(null);
             Report report = new Report(err, config.verbose());
             String legacyProblem = null;

@@ -52,7 +52,7 @@ import java.util.regex.Pattern;
  *      [--jdks 17,21,25 | --jdk HOME ...] [--modes off,default,...] [--other-jdk-modes off,default,converted]
  *      [--agent agent/target/serialboost-agent.jar] [--results bench/target/bench-results] [--docs docs]
  *      [--workloads MarketData,Employee] [--methods 'write.*'] [--forks N] [--warmup N] [--iterations N]
- *      [--iteration-ms N] [--skip-reference] [--skip-cost] [--report-only]
+ *      [--iteration-ms N] [--skip-reference] [--skip-cost] [--cost-only] [--report-only]
  * </pre>
  *
  * <p>Before the benchmarks, {@link SelfCheck} runs once per JDK and mode: every benchmark method must round-trip
@@ -123,12 +123,14 @@ public final class BenchRunner {
     private static final Pattern SIZE_LINE = Pattern.compile(
             "^size (\\w+)\\.(\\w+)((?: \\w+=\\w+)*) (\\d+)(?: bytes=(\\w+))?$", Pattern.MULTILINE);
     private static final Pattern LOADED = Pattern.compile("loaded (\\d+) classes in ([0-9.]+) ms");
+    private static final Pattern LOOKED_AT = Pattern.compile(
+            "looked at (\\d+) classes \\((\\d+) loaded, (\\d+) failed\\) in ([0-9.]+) ms");
     private static final Duration CHILD_TIMEOUT = Duration.ofMinutes(5);
 
     /** The parsed command line. */
     record Settings(Profile profile, Timing timing, Path agentJar, Path results, Path docs, List<Workload> workloads,
                     String methods, List<String> jdks, List<AgentMode> modes, List<AgentMode> otherJdkModes,
-                    boolean reference, boolean skipCost, boolean reportOnly, String command) {
+                    boolean reference, boolean skipCost, boolean reportOnly, String command, boolean costOnly) {
     }
 
     private final Settings settings;
@@ -150,7 +152,8 @@ public final class BenchRunner {
             System.err.println("usage: BenchRunner [--profile smoke|quick|full] [--jdks 17,21,25 | --jdk HOME ...]"
                     + " [--modes M,...] [--other-jdk-modes M,...] [--agent JAR] [--results DIR] [--docs DIR|none]"
                     + " [--workloads A,B] [--methods REGEX] [--forks N] [--warmup N] [--iterations N]"
-                    + " [--iteration-ms N] [--skip-reference] [--skip-cost] [--report-only] [--command TEXT]");
+                    + " [--iteration-ms N] [--skip-reference] [--skip-cost] [--cost-only] [--report-only]"
+                    + " [--command TEXT]");
             System.err.println("modes: " + Arrays.stream(AgentMode.values()).map(AgentMode::id).toList());
             System.exit(2);
             return;
@@ -184,6 +187,7 @@ public final class BenchRunner {
         boolean reference = true;
         boolean skipCost = false;
         boolean reportOnly = false;
+        boolean costOnly = false;
         String command = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -208,6 +212,7 @@ public final class BenchRunner {
                 case "--other-jdk-modes" -> otherJdkModes = modes(value(args, ++i, a));
                 case "--skip-reference" -> reference = false;
                 case "--skip-cost" -> skipCost = true;
+                case "--cost-only" -> costOnly = true;
                 case "--report-only" -> reportOnly = true;
                 case "--command" -> command = value(args, ++i, a);
                 default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
@@ -223,7 +228,7 @@ public final class BenchRunner {
                 iterationMillis == null ? t.iterationMillis() : iterationMillis);
         return new Settings(profile, timing, agent.toAbsolutePath(), results.toAbsolutePath(),
                 docs == null ? null : docs.toAbsolutePath(), workloads, methods, List.copyOf(jdks), modes,
-                otherJdkModes, reference, skipCost, reportOnly, command);
+                otherJdkModes, reference, skipCost, reportOnly, command, costOnly);
     }
 
     private static List<AgentMode> modes(final String list) {
@@ -273,6 +278,10 @@ public final class BenchRunner {
         Files.deleteIfExists(settings.results().resolve(ReportGenerator.RUN_PROPERTIES));
         Instant start = Instant.now();
         describeRun(start, jdks);
+        if (settings.costOnly()) {
+            costOnly(jdks.get(0));
+            return;
+        }
         Map<BenchJdk, Map<AgentMode, Plan>> plans = new LinkedHashMap<>();
         for (BenchJdk jdk : jdks) {
             boolean first = jdk == jdks.get(0);
@@ -313,6 +322,7 @@ public final class BenchRunner {
         if (!settings.skipCost()) {
             measureStartup(jdks.get(0));
             measureTransform(jdks.get(0));
+            measureClassPath(jdks.get(0));
         }
         Instant end = Instant.now();
         put("run.end", end.truncatedTo(ChronoUnit.SECONDS).toString());
@@ -708,11 +718,28 @@ public final class BenchRunner {
 
     // ---------------------------------------------------------------------------------------------------------
 
-    /** Whole-JVM start-up of {@link StartupApp}: no agent, the agent's default, {@code convert=all}; medians. */
-    private void measureStartup(final BenchJdk jdk) {
+    /**
+     * Whole-JVM start-up, the medians of alternating runs: {@link TrivialApp} (serializes nothing) without an agent,
+     * with an {@link EmptyAgent} (what the JVM charges for any agent), with the agent's default and with
+     * {@code convert=all}; then {@link StartupApp} (round-trips one object per workload) without the agent, with
+     * its default and with {@code convert=all}.
+     */
+    private void measureStartup(final BenchJdk jdk) throws IOException {
         int runs = settings.profile().startupRuns;
-        log("start-up on " + jdk.label() + ": " + runs + " runs of StartupApp each without the agent, with its"
-                + " default and with convert=all (in turn)");
+        Path empty = emptyAgent();
+        Map<String, List<String>> trivial = new LinkedHashMap<>();
+        trivial.put("off", List.of(jdk.java().toString(), "-cp", classPath, TrivialApp.class.getName()));
+        trivial.put("empty", List.of(jdk.java().toString(), "-javaagent:" + empty, "-cp", classPath,
+                TrivialApp.class.getName()));
+        trivial.put("default", List.of(jdk.java().toString(), "-javaagent:" + settings.agentJar(), "-cp", classPath,
+                TrivialApp.class.getName()));
+        trivial.put("converted", List.of(jdk.java().toString(), "-javaagent:" + settings.agentJar() + "=convert=all",
+                "-cp", classPath, TrivialApp.class.getName()));
+        log("start-up on " + jdk.label() + ": " + runs + " runs of TrivialApp each without an agent, with an empty"
+                + " agent, with serialboost's default and with convert=all (in turn)");
+        startupRuns("startup.trivial.", trivial, runs);
+        put("startup.trivial.empty.agent", "an agent jar whose manifest names " + EmptyAgent.class.getName());
+
         Map<String, List<String>> commands = new LinkedHashMap<>();
         commands.put("off", List.of(jdk.java().toString(), "-D" + AgentMode.PROPERTY + "=off", "-cp", classPath,
                 StartupApp.class.getName()));
@@ -720,36 +747,184 @@ public final class BenchRunner {
                 "-D" + AgentMode.PROPERTY + "=default", "-cp", classPath, StartupApp.class.getName()));
         commands.put("converted", List.of(jdk.java().toString(), "-javaagent:" + settings.agentJar() + "=convert=all",
                 "-D" + AgentMode.PROPERTY + "=converted", "-cp", classPath, StartupApp.class.getName()));
+        log("start-up on " + jdk.label() + ": " + runs + " runs of StartupApp each without the agent, with its"
+                + " default and with convert=all (in turn)");
+        startupRuns("startup.", commands, runs);
+        put("startup.runs", String.valueOf(runs));
+        put("startup.jdk", String.valueOf(jdk.feature()));
+    }
+
+    /**
+     * Runs each command {@code runs} times in turn (the order rotating), after two unmeasured runs each, and records
+     * the wall times and the agent's start-up line under {@code prefix + key}.
+     */
+    private void startupRuns(final String prefix, final Map<String, List<String>> commands, final int runs) {
+        String app = commands.get("off").get(commands.get("off").size() - 1);
         for (int i = 0; i < 2; i++) {
-            commands.forEach((k, c) -> Child.run(c, CHILD_TIMEOUT).requireSuccess("StartupApp (" + k + ")"));
+            commands.forEach((k, c) -> Child.run(c, CHILD_TIMEOUT).requireSuccess(app + " (" + k + ")"));
         }
         Map<String, double[]> wall = new LinkedHashMap<>();
         Map<String, double[]> premain = new LinkedHashMap<>();
-        commands.keySet().forEach(k -> {
+        for (String k : commands.keySet()) {
             wall.put(k, new double[runs]);
             premain.put(k, new double[runs]);
-        });
+        }
         for (int i = 0; i < runs; i++) {
             List<String> order = new ArrayList<>(commands.keySet());
             java.util.Collections.rotate(order, i);
             for (String k : order) {
-                Child.Result r = Child.run(commands.get(k), CHILD_TIMEOUT).requireSuccess("StartupApp (" + k + ")");
+                Child.Result r = Child.run(commands.get(k), CHILD_TIMEOUT).requireSuccess(app + " (" + k + ")");
                 wall.get(k)[i] = r.millis();
                 Matcher line = STARTUP_LINE.matcher(r.stderr());
                 premain.get(k)[i] = line.find() ? Double.parseDouble(line.group(1)) : Double.NaN;
             }
         }
-        put("startup.runs", String.valueOf(runs));
-        put("startup.jdk", String.valueOf(jdk.feature()));
+        StringBuilder medians = new StringBuilder();
         for (String k : commands.keySet()) {
-            putStats("startup." + k, wall.get(k));
+            putStats(prefix + k, wall.get(k));
             if (!k.equals("off") && Arrays.stream(premain.get(k)).noneMatch(Double::isNaN)) {
-                putStats("startup.premain." + k, premain.get(k));
+                putStats(prefix + "premain." + k, premain.get(k));
             }
-            put("startup.command." + k, String.join(" ", commands.get(k)));
+            put(prefix + "command." + k, String.join(" ", commands.get(k)));
+            medians.append(String.format(Locale.ROOT, "%s%s %.0f ms", medians.length() == 0 ? "" : ", ", k,
+                    median(wall.get(k))));
         }
-        log(String.format(Locale.ROOT, "  median %.0f ms without, %.0f ms with the default, %.0f ms with convert=all",
-                median(wall.get("off")), median(wall.get("default")), median(wall.get("converted"))));
+        log("  medians: " + medians);
+    }
+
+    /** A jar with only a manifest, whose {@code Premain-Class} ({@link EmptyAgent}) comes from the class path. */
+    private Path emptyAgent() throws IOException {
+        Path jar = settings.results().resolve("empty-agent.jar");
+        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().putValue("Premain-Class", EmptyAgent.class.getName());
+        try (OutputStream out = Files.newOutputStream(jar);
+             java.util.jar.JarOutputStream j = new java.util.jar.JarOutputStream(out, manifest)) {
+            j.flush();
+        }
+        return jar;
+    }
+
+    /**
+     * Class loading at the scale of real applications: {@link ClassPathApp} loads every class of published libraries
+     * ({@code bench/target/classpath-libs}) without the agent, with its default and with {@code convert=all}, in
+     * turn; medians of its own timing (the loads only) and of whole processes, and the cost per class looked at.
+     */
+    private void measureClassPath(final BenchJdk jdk) throws IOException {
+        Path libs = classPathLibs();
+        List<String> jars = new ArrayList<>();
+        if (libs != null) {
+            try (java.util.stream.Stream<Path> files = Files.list(libs)) {
+                files.filter(f -> f.toString().endsWith(".jar")).sorted().forEach(f -> jars.add(f.toString()));
+            }
+        }
+        if (jars.isEmpty()) {
+            log("class loading: no jars in " + libs + " (the bench build copies them there); not measured");
+            return;
+        }
+        int runs = settings.profile().transformRuns;
+        Map<String, List<String>> commands = new LinkedHashMap<>();
+        List<String> app = new ArrayList<>(List.of("-cp", classPath, ClassPathApp.class.getName()));
+        app.addAll(jars);
+        commands.put("off", concat(List.of(jdk.java().toString()), app));
+        commands.put("default", concat(List.of(jdk.java().toString(), "-javaagent:" + settings.agentJar()), app));
+        commands.put("converted", concat(List.of(jdk.java().toString(),
+                "-javaagent:" + settings.agentJar() + "=convert=all,summary=true"), app));
+        List<String> names = new ArrayList<>();
+        for (String j : jars) {
+            names.add(Path.of(j).getFileName().toString());
+        }
+        log("class loading on " + jdk.label() + ": " + runs + " runs of ClassPathApp over " + String.join(", ", names)
+                + " without the agent, with its default and with convert=all (in turn)");
+        Child.run(commands.get("off"), CHILD_TIMEOUT).requireSuccess("ClassPathApp (warm-up)");
+        Map<String, double[]> load = new LinkedHashMap<>();
+        Map<String, double[]> wall = new LinkedHashMap<>();
+        for (String k : commands.keySet()) {
+            load.put(k, new double[runs]);
+            wall.put(k, new double[runs]);
+        }
+        long classes = -1;
+        long failed = -1;
+        for (int i = 0; i < runs; i++) {
+            List<String> order = new ArrayList<>(commands.keySet());
+            java.util.Collections.rotate(order, i);
+            for (String k : order) {
+                Child.Result r = Child.run(commands.get(k), CHILD_TIMEOUT).requireSuccess("ClassPathApp (" + k + ")");
+                Matcher m = LOOKED_AT.matcher(r.stdout());
+                if (!m.find()) {
+                    throw new IllegalStateException("ClassPathApp printed no timing:\n" + r.stdout() + r.stderr());
+                }
+                classes = Long.parseLong(m.group(1));
+                failed = Long.parseLong(m.group(3));
+                load.get(k)[i] = Double.parseDouble(m.group(4));
+                wall.get(k)[i] = r.millis();
+                if (k.equals("converted")) {
+                    Matcher summary = SUMMARY.matcher(r.stderr());
+                    if (!summary.find() || !summary.group(3).equals("0")) {
+                        throw new IllegalStateException("ClassPathApp with convert=all: no summary line or errors:\n"
+                                + r.stderr());
+                    }
+                    put("classpath.converted", summary.group(1));
+                }
+            }
+        }
+        put("classpath.jars", String.join(",", names));
+        put("classpath.classes", String.valueOf(classes));
+        put("classpath.failed", String.valueOf(failed));
+        put("classpath.runs", String.valueOf(runs));
+        put("classpath.jdk", String.valueOf(jdk.feature()));
+        double off = median(load.get("off"));
+        double offWall = median(wall.get("off"));
+        for (String k : commands.keySet()) {
+            putStats("classpath.load." + k, load.get(k));
+            putStats("classpath.wall." + k, wall.get(k));
+            put("classpath.command." + k, String.join(" ", commands.get(k).subList(0, commands.get(k).size()
+                    - jars.size())) + " <the jars>");
+            if (!k.equals("off")) {
+                double perClass = (median(load.get(k)) - off) * 1000 / classes;
+                put("classpath.perclass." + k, format(perClass));
+                put("classpath.perclass.wall." + k, format((median(wall.get(k)) - offWall) * 1000 / classes));
+                log(String.format(Locale.ROOT, "  %s: loads %.0f ms (without %.0f ms), %+.1f us per class looked at",
+                        k, median(load.get(k)), off, perClass));
+            }
+        }
+    }
+
+    /** {@code bench/target/classpath-libs}, next to the benchmarks jar this runs from; null when not there. */
+    private static Path classPathLibs() {
+        try {
+            Path jar = Path.of(BenchRunner.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path libs = jar.getParent().resolve("classpath-libs");
+            return Files.isDirectory(libs) ? libs : null;
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static List<String> concat(final List<String> a, final List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+
+    /**
+     * {@code --cost-only}: the cost part alone on the first JDK (start-up, transform time, class loading), written to
+     * {@code cost.properties} and, as the report's section, to {@code cost.md} in the results directory; never to
+     * {@code docs/}, whose page comes from one whole run.
+     */
+    private void costOnly(final BenchJdk jdk) throws IOException {
+        measureStartup(jdk);
+        measureTransform(jdk);
+        measureClassPath(jdk);
+        Path file = settings.results().resolve("cost.properties");
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            record.store(w, "written by BenchRunner --cost-only");
+        }
+        StringBuilder md = new StringBuilder();
+        ReportGenerator.costs(md, record);
+        Path section = settings.results().resolve("cost.md");
+        Files.writeString(section, md);
+        log("cost only: " + file + " and the report's section " + section);
     }
 
     /** Transformer time per class: {@value #GENERATED_CLASSES} generated classes, half Serializable. */

@@ -807,38 +807,36 @@ public final class ReportGenerator {
         return String.format(Locale.ROOT, "%,d (%,.0f/obj)", n, n / (double) Workload.BATCH);
     }
 
-    private static void costs(final StringBuilder md, final Properties run) {
+    /** The section "What the agent costs", from what {@link BenchRunner} measured ({@code --cost-only} too). */
+    static void costs(final StringBuilder md, final Properties run) {
         md.append("## What the agent costs\n\n");
         if (run.getProperty("startup.off.median") == null) {
             md.append("Not measured in this run (`--skip-cost`).\n\n");
             return;
         }
-        double off = Double.parseDouble(run.getProperty("startup.off.median"));
-        md.append("**JVM start-up** (JDK ").append(run.getProperty("startup.jdk", "?")).append("). A small "
-                + "application (`StartupApp`: loads the workload classes, round-trips one object of each, exits), "
-                + "started ").append(run.getProperty("startup.runs")).append(" times each without the agent, with "
-                + "`-javaagent:serialboost-agent.jar` (the default: the engine layer patches `java.io` at start-up) "
-                + "and with `=convert=all`, in turn, after two unmeasured runs each; wall time of each whole process, "
-                + "from start to exit, timed by the runner.\n\n");
-        md.append("| | median | p25 – p75 | min – max | difference of the medians |\n|---|---:|---:|---:|---:|\n");
-        md.append(statRow("without the agent", run, "startup.off", "ms")).append(" |\n");
-        for (String k : List.of("default", "converted")) {
-            if (run.getProperty("startup." + k + ".median") == null) {
-                continue;
-            }
-            double on = Double.parseDouble(run.getProperty("startup." + k + ".median"));
-            md.append(statRow(k.equals("default") ? "agent default (engine)" : "agent, convert=all", run,
-                    "startup." + k, "ms")).append(String.format(Locale.ROOT, " **%+.0f ms** (%+.0f%%) |%n", on - off,
-                    (on / off - 1) * 100));
-            if (run.getProperty("startup.premain." + k + ".median") != null) {
-                md.append(statRow("  of which its premain (start-up line: `active in N ms`)", run,
-                        "startup.premain." + k, "ms")).append(" |\n");
-            }
+        md.append("**JVM start-up** (JDK ").append(run.getProperty("startup.jdk", "?")).append("). Whole processes, "
+                + "from start to exit, timed by the runner: ").append(run.getProperty("startup.runs")).append(" runs "
+                + "of each row, in turn (the order rotating), after two unmeasured runs each. The default arms the "
+                + "engine layer at start-up and patches `java.io` when the application first loads a stream class; "
+                + "`convert=all` also defines the runtime and registers its class-file transformer at start-up.\n\n");
+        if (run.getProperty("startup.trivial.off.median") != null) {
+            md.append("A trivial application (`TrivialApp`: prints a line, serializes nothing). The empty agent is an "
+                    + "agent whose `premain` does nothing: what the JVM charges for any `-javaagent` (it resolves the "
+                    + "module graph with `java.instrument` instead of using the one archived for class-data sharing, "
+                    + "and opens the agent jar), which no agent can report in its own start-up line.\n\n");
+            startupTable(md, run, "startup.trivial.", List.of("empty", "default", "converted"));
         }
-        md.append('\n');
-        if (run.getProperty("transform.ms.median") == null) {
-            return;
+        md.append("A small application that serializes (`StartupApp`: loads the workload classes, round-trips one "
+                + "object of each, exits): with the agent's default it also pays for patching `java.io` and for the "
+                + "engine's first use.\n\n");
+        startupTable(md, run, "startup.", List.of("default", "converted"));
+        if (run.getProperty("transform.ms.median") != null) {
+            transformTime(md, run);
         }
+        classPath(md, run);
+    }
+
+    private static void transformTime(final StringBuilder md, final Properties run) {
         md.append("**Transform time per class** (converted format only; the default transforms no class). A "
                 + "generated application loads and initializes ").append(run.getProperty("transform.classes"))
                 .append(" classes, ").append(run.getProperty("transform.serializable")).append(" of them "
@@ -861,6 +859,70 @@ public final class ReportGenerator {
                 run.getProperty("transform.wall.off.median"), run.getProperty("transform.wall.agent.median")));
         md.append("The first classes also pay for loading the agent's own code (ASM) and for the JIT not having "
                 + "compiled it yet; the per-class figure includes that.\n\n");
+    }
+
+    private static void startupTable(final StringBuilder md, final Properties run, final String prefix,
+                                     final List<String> modes) {
+        double off = Double.parseDouble(run.getProperty(prefix + "off.median"));
+        md.append("| | median | p25 – p75 | min – max | difference of the medians |\n|---|---:|---:|---:|---:|\n");
+        md.append(statRow("without the agent", run, prefix + "off", "ms")).append(" |\n");
+        for (String k : modes) {
+            if (run.getProperty(prefix + k + ".median") == null) {
+                continue;
+            }
+            double on = Double.parseDouble(run.getProperty(prefix + k + ".median"));
+            String label = switch (k) {
+                case "empty" -> "an empty agent (the JVM's own cost)";
+                case "default" -> "agent default (engine)";
+                default -> "agent, convert=all";
+            };
+            md.append(statRow(label, run, prefix + k, "ms")).append(String.format(Locale.ROOT,
+                    " **%+.0f ms** (%+.0f%%) |%n", on - off, (on / off - 1) * 100));
+            if (run.getProperty(prefix + "premain." + k + ".median") != null) {
+                md.append(statRow("  of which its premain (start-up line: `active in N ms`)", run,
+                        prefix + "premain." + k, "ms")).append(" |\n");
+            }
+        }
+        md.append('\n');
+    }
+
+    private static void classPath(final StringBuilder md, final Properties run) {
+        if (run.getProperty("classpath.load.off.median") == null) {
+            return;
+        }
+        long classes = Long.parseLong(run.getProperty("classpath.classes"));
+        md.append("**Class loading at the scale of an application** (JDK ").append(run.getProperty("classpath.jdk"))
+                .append("). `ClassPathApp` loads, by name and without initializing, each of the ")
+                .append(String.format(Locale.ROOT, "%,d", classes)).append(" classes of published jars (")
+                .append(run.getProperty("classpath.jars").replace(",", ", ")).append("; ")
+                .append(run.getProperty("classpath.failed")).append(" of them fail to load, for an optional "
+                        + "dependency missing, but a transformer looks at them all the same), ")
+                .append(run.getProperty("classpath.runs")).append(" runs each without the agent, with its default "
+                        + "and with `convert=all`, in turn. The cost per class looked at is the difference of the "
+                        + "medians of the app's own timing of the loads, divided by the number of classes.\n\n");
+        md.append("| | loading all classes, median | p25 – p75 | whole process, median | **per class looked at** "
+                + "|\n|---|---:|---:|---:|---:|\n");
+        for (String k : List.of("off", "default", "converted")) {
+            String key = "classpath.load." + k;
+            if (run.getProperty(key + ".median") == null) {
+                continue;
+            }
+            String label = switch (k) {
+                case "off" -> "without the agent";
+                case "default" -> "agent default (engine)";
+                default -> "agent, convert=all (" + run.getProperty("classpath.converted", "?") + " converted)";
+            };
+            String perClass = k.equals("off") ? "" : String.format(Locale.ROOT, "**%+.1f µs**",
+                    Double.parseDouble(run.getProperty("classpath.perclass." + k)));
+            md.append("| ").append(label).append(" | ").append(run.getProperty(key + ".median")).append(" ms | ")
+                    .append(run.getProperty(key + ".p25")).append(" – ").append(run.getProperty(key + ".p75"))
+                    .append(" ms | ").append(run.getProperty("classpath.wall." + k + ".median")).append(" ms | ")
+                    .append(perClass).append(" |\n");
+        }
+        md.append("\nIn the default mode the agent keeps a class-file transformer only until `ObjectOutputStream` and "
+                + "`ObjectInputStream` are loaded (this app loads neither): what each class load costs then is the "
+                + "JVM handing it to a transformer that looks at two names. Once both stream classes are patched, "
+                + "the transformer is removed and class loading costs nothing more.\n\n");
     }
 
     private static String statRow(final String label, final Properties run, final String key, final String unit) {

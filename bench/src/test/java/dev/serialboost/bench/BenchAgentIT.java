@@ -159,6 +159,8 @@ class BenchAgentIT {
         assertTrue(md.contains("## A real client: JDK RMI"), md);
         assertTrue(md.contains("## Bulk body against per-field body (MarketData)"), md);
         assertTrue(md.contains("**per class looked at**"), md);
+        assertTrue(md.contains("| an empty agent (the JVM's own cost) |"), "the trivial app's rows");
+        assertTrue(md.contains("**Class loading at the scale of an application**"), "the class path rows");
         assertTrue(Files.size(docs.resolve("benchmarks.png")) > 10_000);
         String json = Files.readString(out.resolve("results").resolve("jmh.json"), StandardCharsets.UTF_8);
         for (AgentMode mode : AgentMode.values()) {

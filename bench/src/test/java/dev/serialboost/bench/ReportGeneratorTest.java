@@ -78,6 +78,51 @@ class ReportGeneratorTest {
     }
 
     @Test
+    void theCostSectionHasTheTrivialAppAndClassLoadingRowsWhenMeasured() throws IOException {
+        Properties run = BenchRunner.readRecord(recorded().resolve("run.properties"));
+        StringBuilder without = new StringBuilder();
+        ReportGenerator.costs(without, run);
+        assertTrue(!without.toString().contains("TrivialApp") && !without.toString().contains("ClassPathApp"),
+                "a recording without them has neither");
+        Map<String, String> extra = Map.ofEntries(Map.entry("startup.trivial.off.median", "41.0"),
+                Map.entry("startup.trivial.empty.median", "88.0"), Map.entry("startup.trivial.default.median", "90.0"),
+                Map.entry("startup.trivial.converted.median", "130.0"),
+                Map.entry("startup.trivial.premain.default.median", "4.0"),
+                Map.entry("classpath.load.off.median", "4000.0"), Map.entry("classpath.load.default.median", "4100.0"),
+                Map.entry("classpath.load.converted.median", "9000.0"),
+                Map.entry("classpath.wall.off.median", "4500.0"), Map.entry("classpath.wall.default.median", "4650.0"),
+                Map.entry("classpath.wall.converted.median", "9800.0"), Map.entry("classpath.perclass.default", "5.0"),
+                Map.entry("classpath.perclass.converted", "250.0"), Map.entry("classpath.classes", "20000"),
+                Map.entry("classpath.failed", "12"), Map.entry("classpath.converted", "1500"),
+                Map.entry("classpath.jars", "a.jar,b.jar"), Map.entry("classpath.runs", "5"),
+                Map.entry("classpath.jdk", "17"));
+        for (String key : List.of("startup.trivial.off", "startup.trivial.empty", "startup.trivial.default",
+                "startup.trivial.converted", "startup.trivial.premain.default", "classpath.load.off",
+                "classpath.load.default", "classpath.load.converted")) {
+            for (String stat : List.of("p25", "p75", "min", "max")) {
+                run.setProperty(key + "." + stat, "1.0");
+            }
+        }
+        extra.forEach(run::setProperty);
+        StringBuilder md = new StringBuilder();
+        ReportGenerator.costs(md, run);
+        String text = md.toString();
+        assertContains(text, "| an empty agent (the JVM's own cost) | 88.0 ms | 1.0 – 1.0 ms | 1.0 – 1.0 ms |"
+                + " **+47 ms** (+115%) |");
+        assertContains(text, "| agent default (engine) | 90.0 ms | 1.0 – 1.0 ms | 1.0 – 1.0 ms | **+49 ms** (+120%)"
+                + " |\n|   of which its premain (start-up line: `active in N ms`) | 4.0 ms |");
+        assertContains(text, "each of the 20,000 classes of published jars (a.jar, b.jar; 12 of them fail");
+        assertContains(text, "| agent default (engine) | 4100.0 ms | 1.0 – 1.0 ms | 4650.0 ms | **+5.0 µs** |");
+        assertContains(text, "| agent, convert=all (1500 converted) | 9000.0 ms | 1.0 – 1.0 ms | 9800.0 ms |"
+                + " **+250.0 µs** |");
+        // the StartupApp table is still there, after the trivial one
+        assertTrue(text.indexOf("`TrivialApp`") < text.indexOf("`StartupApp`"), text);
+        assertContains(text, "| agent default (engine) | " + property("startup.default.median") + " ms |");
+        BenchRunner.Settings s = BenchRunner.parse(new String[] {"--cost-only", "--docs", "none"});
+        assertTrue(s.costOnly() && !s.skipCost());
+    }
+
+    @Test
     void saysWhenTheMeasuredIterationsWereStillWarmingUp() throws IOException {
         ReportGenerator.Results r = ReportGenerator.read(Files.readString(recorded().resolve("jmh.json")));
         int[] off = r.warming.get(Impl.NO_AGENT);

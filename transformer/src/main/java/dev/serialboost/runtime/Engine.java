@@ -98,6 +98,25 @@ public final class Engine {
 
     static {
         MethodHandle[] h = new MethodHandle[34];
+        // the calls the patches replace, which the JDK method made itself (its shape was checked before patching):
+        // with java.io open to this module they exist and are accessible, and they are all a fall-back needs
+        try {
+            MethodHandles.Lookup out = MethodHandles.privateLookupIn(ObjectOutputStream.class, MethodHandles.lookup());
+            h[3] = out.findVirtual(ObjectOutputStream.class, "writeClassDescriptor",
+                    MethodType.methodType(void.class, ObjectStreamClass.class));
+            MethodHandles.Lookup osc = MethodHandles.privateLookupIn(ObjectStreamClass.class, MethodHandles.lookup());
+            h[5] = osc.findVirtual(ObjectStreamClass.class, "writeNonProxy",
+                    MethodType.methodType(void.class, ObjectOutputStream.class));
+            h[13] = osc.findVirtual(ObjectStreamClass.class, "initNonProxy", MethodType.methodType(void.class,
+                    ObjectStreamClass.class, Class.class, ClassNotFoundException.class, ObjectStreamClass.class));
+            MethodHandles.Lookup in = MethodHandles.privateLookupIn(ObjectInputStream.class, MethodHandles.lookup());
+            h[14] = in.findVirtual(ObjectInputStream.class, "resolveClass",
+                    MethodType.methodType(Class.class, ObjectStreamClass.class));
+            h[18] = in.findVirtual(ObjectInputStream.class, "readClassDescriptor",
+                    MethodType.methodType(ObjectStreamClass.class));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("a java.io method the patched JDK code calls cannot be reached", e);
+        }
         Throwable problem = null;
         try {
             MethodHandles.Lookup out = MethodHandles.privateLookupIn(ObjectOutputStream.class, MethodHandles.lookup());
@@ -111,13 +130,9 @@ public final class Engine {
                     .asType(MethodType.methodType(void.class, Object.class, boolean.class));
             h[2] = out.findVirtual(ObjectOutputStream.class, "writeTypeString",
                     MethodType.methodType(void.class, String.class));
-            h[3] = out.findVirtual(ObjectOutputStream.class, "writeClassDescriptor",
-                    MethodType.methodType(void.class, ObjectStreamClass.class));
             h[4] = out.findVirtual(ObjectOutputStream.class, "getProtocolVersion", MethodType.methodType(int.class));
 
             MethodHandles.Lookup osc = MethodHandles.privateLookupIn(ObjectStreamClass.class, MethodHandles.lookup());
-            h[5] = osc.findVirtual(ObjectStreamClass.class, "writeNonProxy",
-                    MethodType.methodType(void.class, ObjectOutputStream.class));
             h[6] = osc.findGetter(ObjectStreamClass.class, "fields", ObjectStreamField[].class);
             h[7] = osc.findGetter(ObjectStreamClass.class, "externalizable", boolean.class);
             h[8] = osc.findGetter(ObjectStreamClass.class, "serializable", boolean.class);
@@ -127,19 +142,14 @@ public final class Engine {
             Class<?> exceptionInfo = Class.forName("java.io.ObjectStreamClass$ExceptionInfo");
             h[12] = osc.findGetter(ObjectStreamClass.class, "deserializeEx", exceptionInfo)
                     .asType(MethodType.methodType(Object.class, ObjectStreamClass.class));
-            h[13] = osc.findVirtual(ObjectStreamClass.class, "initNonProxy", MethodType.methodType(void.class,
-                    ObjectStreamClass.class, Class.class, ClassNotFoundException.class, ObjectStreamClass.class));
 
             MethodHandles.Lookup in = MethodHandles.privateLookupIn(ObjectInputStream.class, MethodHandles.lookup());
             MethodType resolve = MethodType.methodType(Class.class, ObjectStreamClass.class);
-            h[14] = in.findVirtual(ObjectInputStream.class, "resolveClass", resolve);
             h[15] = in.findSpecial(ObjectInputStream.class, "resolveClass", resolve, ObjectInputStream.class);
             Class<?> vm = Class.forName("jdk.internal.misc.VM");
             h[17] = MethodHandles.lookup().findStatic(vm, "latestUserDefinedLoader",
                     MethodType.methodType(ClassLoader.class));
             h[16] = in.findGetter(ObjectInputStream.class, "depth", long.class);
-            h[18] = in.findVirtual(ObjectInputStream.class, "readClassDescriptor",
-                    MethodType.methodType(ObjectStreamClass.class));
             h[19] = in.findVirtual(ObjectInputStream.class, "readTypeString", MethodType.methodType(String.class));
             Class<?> bin = Class.forName("java.io.ObjectInputStream$BlockDataInputStream");
             h[20] = MethodHandles.filterArguments(in.findVirtual(bin, "readUTFBody",
@@ -163,6 +173,10 @@ public final class Engine {
             problem = e;
         }
         PROBLEM = problem;
+        if (problem != null) {
+            // the patched methods then make the very calls they made before; the rest of the JVM never hears of it
+            System.err.println("[serialboost] engine layer is off: " + availability());
+        }
         BOUT = h[0];
         BOUT_WRITE = h[1];
         BOUT_SET_BLOCK_DATA_MODE = h[33];
@@ -203,16 +217,13 @@ public final class Engine {
     }
 
     /**
-     * Null when the engine can work on this JVM, else why not (the agent then leaves the JDK alone). Needs
-     * {@code java.io} opened and {@code jdk.internal.misc} exported to this class's module.
+     * Null when the engine can work on this JVM, else why not: then each patched method makes the very call it
+     * made before the patch, and the engine does nothing (said once on stderr when this class initializes). Needs
+     * {@code java.io} opened and {@code jdk.internal.misc} exported to this class's module, which the agent does
+     * before it patches; the handles are made when patched code first calls here, not at start-up.
      */
     public static String availability() {
         return PROBLEM == null ? null : "the engine cannot reach the java.io internals it relies on: " + PROBLEM;
-    }
-
-    /** Null when bound descriptors can be copied (see {@link BoundFields}), else why not. */
-    public static String bindingAvailability() {
-        return BoundFields.availability();
     }
 
     // ---- write side -------------------------------------------------------------------------------------------
@@ -220,7 +231,7 @@ public final class Engine {
     /** Stands for {@code out.writeClassDescriptor(desc)} in {@code ObjectOutputStream.writeNonProxyDesc}. */
     public static void writeClassDescriptor(final ObjectOutputStream out, final ObjectStreamClass desc)
             throws Throwable {
-        if (OVERRIDES_WRITE_CLASS_DESCRIPTOR.get(out.getClass())) {
+        if (PROBLEM != null || OVERRIDES_WRITE_CLASS_DESCRIPTOR.get(out.getClass())) {
             WRITE_CLASS_DESCRIPTOR.invokeExact(out, desc);
         } else {
             writeNonProxy(desc, out);
@@ -232,7 +243,7 @@ public final class Engine {
      * version 1 and {@code writeClassDescriptor} calls otherwise.
      */
     public static void writeNonProxy(final ObjectStreamClass desc, final ObjectOutputStream out) throws Throwable {
-        Class<?> cl = desc.forClass();
+        Class<?> cl = PROBLEM == null ? desc.forClass() : null;
         if (cl != null) {
             Object template = TEMPLATES.get(cl);
             if (template instanceof DescriptorTemplate t && t.desc == desc) {
@@ -269,7 +280,7 @@ public final class Engine {
      * the JDK's {@code readNonProxy} is one the agent knows): see {@link DescriptorReader}.
      */
     public static ObjectStreamClass readClassDescriptor(final ObjectInputStream in) throws Throwable {
-        if (OVERRIDES_READ_CLASS_DESCRIPTOR.get(in.getClass())) {
+        if (PROBLEM != null || OVERRIDES_READ_CLASS_DESCRIPTOR.get(in.getClass())) {
             return (ObjectStreamClass) READ_CLASS_DESCRIPTOR.invokeExact(in);
         }
         return DescriptorReader.read(in);
@@ -277,7 +288,7 @@ public final class Engine {
 
     /** Stands for {@code in.resolveClass(desc)} in {@code ObjectInputStream.readNonProxyDesc}. */
     public static Class<?> resolveClass(final ObjectInputStream in, final ObjectStreamClass desc) throws Throwable {
-        if (OVERRIDES_RESOLVE_CLASS.get(in.getClass())) {
+        if (PROBLEM != null || OVERRIDES_RESOLVE_CLASS.get(in.getClass())) {
             return (Class<?>) RESOLVE_CLASS.invokeExact(in, desc);
         }
         ClassLoader loader = CallerLoader.of(in, (long) DEPTH.invokeExact(in));
@@ -300,7 +311,7 @@ public final class Engine {
     public static void initNonProxy(final ObjectStreamClass desc, final ObjectStreamClass model, final Class<?> cl,
                                     final ClassNotFoundException resolveEx, final ObjectStreamClass superDesc)
             throws Throwable {
-        if (cl != null && resolveEx == null) {
+        if (cl != null && resolveEx == null && PROBLEM == null && BoundFields.availability() == null) {
             ObjectStreamClass bound = ResolvedDescriptors.find(cl, model);
             if (bound != null) {
                 BoundFields.copy(bound, desc, superDesc);
@@ -317,12 +328,16 @@ public final class Engine {
 
     /** Reported by {@code ObjectInputStream.readObject0} after it raised {@code depth}; see {@link CallerLoader}. */
     public static void enteredRead(final ObjectInputStream in, final long depth) {
-        CallerLoader.entered(in, depth);
+        if (PROBLEM == null) {
+            CallerLoader.entered(in, depth);
+        }
     }
 
     /** Reported by {@code ObjectInputStream.readObject0} after it lowered {@code depth}. */
     public static void leftRead(final ObjectInputStream in, final long depth) {
-        CallerLoader.left(in, depth);
+        if (PROBLEM == null) {
+            CallerLoader.left(in, depth);
+        }
     }
 
     /**
@@ -330,7 +345,9 @@ public final class Engine {
      * {@code defaultReadObject()} and {@code readFields()}, the ways code outside the stream reads from it.
      */
     public static void publicRead(final ObjectInputStream in, final long depth) {
-        CallerLoader.publicRead(in, depth);
+        if (PROBLEM == null) {
+            CallerLoader.publicRead(in, depth);
+        }
     }
 
     /**

@@ -20,6 +20,12 @@ public final class ClassHierarchy {
     private final ClassFileSource source;
     private final Predicate<String> loadedBeforeAgent;
     private final Map<String, Optional<ClassInfo>> infos = new ConcurrentHashMap<>();
+    /**
+     * Answers of {@link #isSubtype} by target, then type: each class of a loader is walked up once per target, not
+     * once per subclass that asks. Holds what {@link #infos} holds, no more; forgotten when {@link #remember} sees a
+     * class whose supertypes differ from those it was answered with.
+     */
+    private final Map<String, Map<String, Boolean>> subtypes = new ConcurrentHashMap<>();
     final Map<String, Decision> decisions = new ConcurrentHashMap<>();
 
     ClassHierarchy(final ClassFileSource source, final Predicate<String> loadedBeforeAgent) {
@@ -49,7 +55,14 @@ public final class ClassHierarchy {
 
     /** Records the summary of a class being defined right now, so later questions see exactly these bytes. */
     void remember(final ClassInfo info) {
-        infos.put(info.name, Optional.of(info));
+        Optional<ClassInfo> before = infos.put(info.name, Optional.of(info));
+        if (before != null && !sameSupertypes(before.orElse(null), info)) {
+            subtypes.clear();
+        }
+    }
+
+    private static boolean sameSupertypes(final ClassInfo a, final ClassInfo b) {
+        return a != null && Objects.equals(a.superName, b.superName) && a.interfaces.equals(b.interfaces);
     }
 
     /**
@@ -62,6 +75,20 @@ public final class ClassHierarchy {
         if (type.equals(target)) {
             return true;
         }
+        Map<String, Boolean> answers = subtypes.get(target);
+        if (answers == null) {
+            answers = subtypes.computeIfAbsent(target, t -> new ConcurrentHashMap<>());
+        }
+        Boolean known = answers.get(type);
+        if (known == null) {
+            known = walk(type, target);
+            answers.put(type, known);
+        }
+        return known;
+    }
+
+    /** {@link #isSubtype}, asking it again for each direct supertype. */
+    private boolean walk(final String type, final String target) {
         ClassInfo info = info(type);
         if (info == null) {
             throw new UnresolvableTypeException(type);

@@ -4,7 +4,6 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.IincInsnNode;
@@ -120,7 +119,19 @@ public final class EnginePatches {
      * numbers or constant pool order. Null when the method is missing.
      */
     public static String fingerprint(final byte[] objectStreamClass, final String method) {
-        MethodNode m = onlyMethod(objectStreamClass, method);
+        return fingerprint(methods(objectStreamClass, method)[0]);
+    }
+
+    /**
+     * The {@link #fingerprint}s of {@link #READ_NON_PROXY} and {@link #INIT_NON_PROXY_METHOD}, in this order, from
+     * one reading of the class file.
+     */
+    public static String[] fingerprints(final byte[] objectStreamClass) {
+        MethodNode[] both = methods(objectStreamClass, READ_NON_PROXY, INIT_NON_PROXY_METHOD);
+        return new String[] {fingerprint(both[0]), fingerprint(both[1])};
+    }
+
+    private static String fingerprint(final MethodNode m) {
         if (m == null) {
             return null;
         }
@@ -156,10 +167,14 @@ public final class EnginePatches {
                 all.append(' ').append(indy.name).append(indy.desc).append(java.util.Arrays.toString(indy.bsmArgs));
             } else if (insn instanceof org.objectweb.asm.tree.TableSwitchInsnNode t) {
                 all.append(' ').append(t.min).append(' ').append(t.max).append(" L").append(labels.get(t.dflt));
-                t.labels.forEach(l -> all.append(" L").append(labels.get(l)));
+                for (org.objectweb.asm.tree.LabelNode l : t.labels) {
+                    all.append(" L").append(labels.get(l));
+                }
             } else if (insn instanceof org.objectweb.asm.tree.LookupSwitchInsnNode t) {
                 all.append(' ').append(t.keys).append(" L").append(labels.get(t.dflt));
-                t.labels.forEach(l -> all.append(" L").append(labels.get(l)));
+                for (org.objectweb.asm.tree.LabelNode l : t.labels) {
+                    all.append(" L").append(labels.get(l));
+                }
             }
             all.append('\n');
         }
@@ -172,7 +187,8 @@ public final class EnginePatches {
         for (int i = 0; i < all.length(); i++) {
             hash = (hash ^ all.charAt(i)) * 0x100000001b3L;
         }
-        return String.format("%016x", hash);
+        String hex = Long.toHexString(hash);
+        return "0000000000000000".substring(hex.length()) + hex;
     }
 
     /**
@@ -182,61 +198,16 @@ public final class EnginePatches {
      * @return an empty list when both fit, else what does not
      */
     public static List<String> check(final byte[] objectOutputStream, final byte[] objectInputStream) {
-        List<String> problems = new ArrayList<>(problems(OBJECT_OUTPUT_STREAM, classNode(objectOutputStream)));
-        problems.addAll(problems(OBJECT_INPUT_STREAM, classNode(objectInputStream)));
+        List<String> problems = new ArrayList<>(visit(OBJECT_OUTPUT_STREAM, new ClassReader(objectOutputStream), null,
+                false, false));
+        problems.addAll(visit(OBJECT_INPUT_STREAM, new ClassReader(objectInputStream), null, false, false));
         return problems;
-    }
-
-    /** What does not fit in one of the two classes (the other's checks are not made). */
-    private static List<String> problems(final String internalName, final ClassNode node) {
-        List<String> problems = new ArrayList<>();
-        if (internalName.equals(OBJECT_OUTPUT_STREAM)) {
-            outputProblems(node, problems);
-        } else {
-            inputProblems(node, problems);
-        }
-        return problems;
-    }
-
-    private static void outputProblems(final ClassNode output, final List<String> problems) {
-        MethodNode write = method(output, WRITE_NON_PROXY_DESC);
-        if (write == null) {
-            problems.add(OBJECT_OUTPUT_STREAM + "." + WRITE_NON_PROXY_DESC + " not found");
-        } else {
-            requireOnce(write, WRITE_CLASS_DESCRIPTOR, problems);
-            requireOnce(write, WRITE_NON_PROXY, problems);
-        }
-    }
-
-    private static void inputProblems(final ClassNode input, final List<String> problems) {
-        MethodNode read = method(input, READ_NON_PROXY_DESC);
-        if (read == null) {
-            problems.add(OBJECT_INPUT_STREAM + "." + READ_NON_PROXY_DESC + " not found");
-        } else {
-            requireOnce(read, READ_CLASS_DESCRIPTOR, problems);
-            requireOnce(read, RESOLVE_CLASS, problems);
-            requireOnce(read, INIT_NON_PROXY, problems);
-        }
-        MethodNode readObject0 = method(input, READ_OBJECT0);
-        if (readObject0 == null) {
-            problems.add(OBJECT_INPUT_STREAM + "." + READ_OBJECT0 + " not found");
-        } else {
-            int[] changes = depthChanges(readObject0);
-            if (changes[0] != 1 || changes[1] < 1 || changes[2] != 0) {
-                problems.add(READ_OBJECT0 + " changes depth " + changes[0] + " times up, " + changes[1]
-                        + " times down and " + changes[2] + " times otherwise, not once up and at least once down");
-            }
-        }
-        for (String entry : PUBLIC_READS) {
-            if (method(input, entry) == null) {
-                problems.add(OBJECT_INPUT_STREAM + "." + entry + " not found");
-            }
-        }
     }
 
     /**
      * Patches one of the two classes; returns other classes' bytes unchanged. Each class is checked as
-     * {@link #check} does before anything in it is changed, so the class file is parsed once.
+     * {@link #check} does before anything in it is changed, so the class file is parsed once, and only the methods
+     * the patches change are parsed into instructions: every other method is copied as it is.
      *
      * @param recognise whether to patch in descriptor recognition (only for a known {@code readNonProxy})
      * @param bind      whether to patch in the copying of bound descriptors (only for a known {@code initNonProxy})
@@ -247,20 +218,98 @@ public final class EnginePatches {
             return classFile;
         }
         ClassReader reader = new ClassReader(classFile);
-        ClassNode node = new ClassNode();
-        reader.accept(node, 0);
-        List<String> problems = problems(internalName, node);
+        ClassWriter writer = new ClassWriter(reader, 0);
+        List<String> problems = visit(internalName, reader, writer, recognise, bind);
         if (!problems.isEmpty()) {
             throw new IllegalStateException("this JDK's " + internalName.replace('/', '.') + " is not the shape"
                     + " serialboost knows (" + String.join("; ", problems) + ")");
         }
-        for (MethodNode m : node.methods) {
-            String key = m.name + m.desc;
-            if (internalName.equals(OBJECT_OUTPUT_STREAM) && key.equals(WRITE_NON_PROXY_DESC)) {
-                swap(m, WRITE_CLASS_DESCRIPTOR, "writeClassDescriptor", "(" + OOS_DESC + OSC_DESC + ")V");
-                swap(m, WRITE_NON_PROXY, "writeNonProxy", "(" + OSC_DESC + OOS_DESC + ")V");
-            } else if (internalName.equals(OBJECT_INPUT_STREAM)) {
-                if (key.equals(READ_NON_PROXY_DESC)) {
+        return writer.toByteArray();
+    }
+
+    /**
+     * Reads one of the two classes, checking it, and, given a writer made from {@code reader}, writes it patched
+     * (whatever the check found: the caller throws the bytes away unless it found nothing).
+     *
+     * @return what does not fit, in the order {@link #check} names it
+     */
+    private static List<String> visit(final String internalName, final ClassReader reader, final ClassWriter writer,
+                                      final boolean recognise, final boolean bind) {
+        Patcher patcher = new Patcher(internalName, writer, recognise, bind);
+        // the writer was made from this very reader: it copies the constant pool and every method not visited
+        reader.accept(patcher, writer == null ? ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES : 0);
+        return patcher.problems();
+    }
+
+    /**
+     * The methods the patches look at, parsed into instructions one at a time, checked, patched and handed on to
+     * the writer; every other method goes to the writer untouched, which then copies it without parsing it.
+     */
+    private static final class Patcher extends org.objectweb.asm.ClassVisitor {
+        private final String internalName;
+        private final boolean output;
+        private final boolean patching;
+        private final boolean recognise;
+        private final boolean bind;
+        /** Problems of the method checked in each slot; see {@link #problems()}. */
+        private final List<String> writeProblems = new ArrayList<>();
+        private final List<String> readProblems = new ArrayList<>();
+        private final List<String> readObject0Problems = new ArrayList<>();
+        private boolean seenWrite;
+        private boolean seenRead;
+        private boolean seenReadObject0;
+        private final boolean[] seenPublicReads = new boolean[PUBLIC_READS.size()];
+
+        Patcher(final String internalName, final ClassWriter writer, final boolean recognise, final boolean bind) {
+            super(Opcodes.ASM9, writer);
+            this.internalName = internalName;
+            this.output = internalName.equals(OBJECT_OUTPUT_STREAM);
+            this.patching = writer != null;
+            this.recognise = recognise;
+            this.bind = bind;
+        }
+
+        @Override
+        public org.objectweb.asm.MethodVisitor visitMethod(final int access, final String name,
+                                                           final String descriptor, final String signature,
+                                                           final String[] exceptions) {
+            org.objectweb.asm.MethodVisitor next = super.visitMethod(access, name, descriptor, signature,
+                    exceptions);
+            if ((access & Opcodes.ACC_STATIC) != 0) {
+                return next;
+            }
+            String key = name + descriptor;
+            int publicRead = output ? -1 : PUBLIC_READS.indexOf(key);
+            if (output ? !key.equals(WRITE_NON_PROXY_DESC) : !key.equals(READ_NON_PROXY_DESC)
+                    && !key.equals(READ_OBJECT0) && publicRead < 0) {
+                return next;
+            }
+            return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
+                @Override
+                public void visitEnd() {
+                    checkAndPatch(this, key, publicRead);
+                    if (next != null) {
+                        accept(next);
+                    }
+                }
+            };
+        }
+
+        private void checkAndPatch(final MethodNode m, final String key, final int publicRead) {
+            if (output) {
+                seenWrite = true;
+                requireOnce(m, WRITE_CLASS_DESCRIPTOR, writeProblems);
+                requireOnce(m, WRITE_NON_PROXY, writeProblems);
+                if (patching) {
+                    swap(m, WRITE_CLASS_DESCRIPTOR, "writeClassDescriptor", "(" + OOS_DESC + OSC_DESC + ")V");
+                    swap(m, WRITE_NON_PROXY, "writeNonProxy", "(" + OSC_DESC + OOS_DESC + ")V");
+                }
+            } else if (key.equals(READ_NON_PROXY_DESC)) {
+                seenRead = true;
+                requireOnce(m, READ_CLASS_DESCRIPTOR, readProblems);
+                requireOnce(m, RESOLVE_CLASS, readProblems);
+                requireOnce(m, INIT_NON_PROXY, readProblems);
+                if (patching) {
                     if (recognise) {
                         swap(m, READ_CLASS_DESCRIPTOR, "readClassDescriptor", "(" + OIS_DESC + ")" + OSC_DESC);
                     }
@@ -269,16 +318,56 @@ public final class EnginePatches {
                         swap(m, INIT_NON_PROXY, "initNonProxy", "(" + OSC_DESC + OSC_DESC + "Ljava/lang/Class;"
                                 + "Ljava/lang/ClassNotFoundException;" + OSC_DESC + ")V");
                     }
-                } else if (key.equals(READ_OBJECT0)) {
+                }
+            } else if (key.equals(READ_OBJECT0)) {
+                seenReadObject0 = true;
+                int[] changes = depthChanges(m);
+                if (changes[0] != 1 || changes[1] < 1 || changes[2] != 0) {
+                    readObject0Problems.add(READ_OBJECT0 + " changes depth " + changes[0] + " times up, "
+                            + changes[1] + " times down and " + changes[2] + " times otherwise, not once up and at"
+                            + " least once down");
+                }
+                if (patching) {
                     reportDepth(m);
-                } else if (PUBLIC_READS.contains(key) && (m.access & Opcodes.ACC_STATIC) == 0) {
+                }
+            } else {
+                seenPublicReads[publicRead] = true;
+                if (patching) {
                     reportEntry(m);
                 }
             }
         }
-        ClassWriter writer = new ClassWriter(0);
-        node.accept(writer);
-        return writer.toByteArray();
+
+        /** What does not fit, in the order the checks have always named it. */
+        List<String> problems() {
+            List<String> problems = new ArrayList<>();
+            if (output) {
+                if (!seenWrite) {
+                    problems.add(OBJECT_OUTPUT_STREAM + "." + WRITE_NON_PROXY_DESC + " not found");
+                }
+                problems.addAll(writeProblems);
+                return problems;
+            }
+            if (!seenRead) {
+                problems.add(OBJECT_INPUT_STREAM + "." + READ_NON_PROXY_DESC + " not found");
+            }
+            problems.addAll(readProblems);
+            if (!seenReadObject0) {
+                problems.add(OBJECT_INPUT_STREAM + "." + READ_OBJECT0 + " not found");
+            }
+            problems.addAll(readObject0Problems);
+            for (int i = 0; i < seenPublicReads.length; i++) {
+                if (!seenPublicReads[i]) {
+                    problems.add(OBJECT_INPUT_STREAM + "." + PUBLIC_READS.get(i) + " not found");
+                }
+            }
+            return problems;
+        }
+
+        @Override
+        public String toString() {
+            return "Patcher for " + internalName;
+        }
     }
 
     /** Replaces each {@code call} in {@code m} with a static call to the engine method of the same stack effect. */
@@ -366,36 +455,27 @@ public final class EnginePatches {
         }
     }
 
-    /** One method of a class file, parsed alone. */
-    private static MethodNode onlyMethod(final byte[] classFile, final String nameAndDescriptor) {
-        MethodNode[] found = new MethodNode[1];
+    /** Some instance methods of a class file (null for one not found), parsed alone. */
+    private static MethodNode[] methods(final byte[] classFile, final String... namesAndDescriptors) {
+        MethodNode[] found = new MethodNode[namesAndDescriptors.length];
         new ClassReader(classFile).accept(new org.objectweb.asm.ClassVisitor(Opcodes.ASM9) {
             @Override
             public org.objectweb.asm.MethodVisitor visitMethod(final int access, final String name,
                                                                final String descriptor, final String signature,
                                                                final String[] exceptions) {
-                if ((access & Opcodes.ACC_STATIC) != 0 || !(name + descriptor).equals(nameAndDescriptor)) {
+                if ((access & Opcodes.ACC_STATIC) != 0) {
                     return null;
                 }
-                found[0] = new MethodNode(access, name, descriptor, signature, exceptions);
-                return found[0];
+                for (int i = 0; i < found.length; i++) {
+                    if (namesAndDescriptors[i].startsWith(name) && namesAndDescriptors[i].length() == name.length()
+                            + descriptor.length() && namesAndDescriptors[i].endsWith(descriptor)) {
+                        found[i] = new MethodNode(access, name, descriptor, signature, exceptions);
+                        return found[i];
+                    }
+                }
+                return null;
             }
         }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return found[0];
-    }
-
-    private static ClassNode classNode(final byte[] classFile) {
-        ClassNode node = new ClassNode();
-        new ClassReader(classFile).accept(node, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return node;
-    }
-
-    private static MethodNode method(final ClassNode node, final String nameAndDescriptor) {
-        for (MethodNode m : node.methods) {
-            if ((m.name + m.desc).equals(nameAndDescriptor) && (m.access & Opcodes.ACC_STATIC) == 0) {
-                return m;
-            }
-        }
-        return null;
+        return found;
     }
 }

@@ -85,6 +85,50 @@ class EnginePatchesTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void everyMethodThePatchesDoNotTouchKeepsItsInstructions(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        try (FileSystem jrt = jdk.classFiles()) {
+            for (String name : List.of(EnginePatches.OBJECT_OUTPUT_STREAM, EnginePatches.OBJECT_INPUT_STREAM)) {
+                byte[] original = read(jrt, name);
+                Map<String, String> before = listings(original);
+                Map<String, String> after = listings(EnginePatches.patch(name, original, true, true));
+                assertEquals(before.keySet(), after.keySet(), name + " on " + jdk + ": the same methods");
+                List<String> changed = new ArrayList<>();
+                for (String method : before.keySet()) {
+                    if (!before.get(method).equals(after.get(method))) {
+                        changed.add(method);
+                    }
+                }
+                List<String> expected = name.equals(EnginePatches.OBJECT_OUTPUT_STREAM)
+                        ? List.of("writeNonProxyDesc(Ljava/io/ObjectStreamClass;Z)V")
+                        : List.of("defaultReadObject()V", "readFields()Ljava/io/ObjectInputStream$GetField;",
+                        "readNonProxyDesc(Z)Ljava/io/ObjectStreamClass;",
+                        "readObject(Ljava/lang/Class;)Ljava/lang/Object;",
+                        "readObject0(Ljava/lang/Class;Z)Ljava/lang/Object;", "readUnshared()Ljava/lang/Object;");
+                assertEquals(expected, changed, name + " on " + jdk + ": the methods the patches change");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void bothFingerprintsFromOneReadingAreTheFingerprintsOfEachMethod(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        try (FileSystem jrt = jdk.classFiles()) {
+            byte[] osc = read(jrt, "java/io/ObjectStreamClass");
+            assertEquals(List.of(EnginePatches.fingerprint(osc, EnginePatches.READ_NON_PROXY),
+                            EnginePatches.fingerprint(osc, EnginePatches.INIT_NON_PROXY_METHOD)),
+                    List.of(EnginePatches.fingerprints(osc)), "on " + jdk);
+        }
+        byte[] noSuchMethods = JdkPatchesTest.rename(JDK.read("java/io/ObjectStreamClass"), Map.of(
+                "java/io/ObjectStreamClass." + EnginePatches.READ_NON_PROXY, "readDescriptor",
+                "java/io/ObjectStreamClass." + EnginePatches.INIT_NON_PROXY_METHOD, "bind"));
+        assertEquals(java.util.Arrays.asList(null, null),
+                java.util.Arrays.asList(EnginePatches.fingerprints(noSuchMethods)));
+    }
+
     @Test
     void aJdkOfAnotherShapeIsRecognisedAndNamed() {
         // simulate a JDK where resolveClass was renamed and the descriptor hook has another name
@@ -145,6 +189,21 @@ class EnginePatchesTest {
             }
         }
         return calls;
+    }
+
+    /** Each method ({@code name + descriptor}, sorted) and its instructions as {@code javap}-like text. */
+    private static Map<String, String> listings(final byte[] classFile) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classFile).accept(node, 0);
+        Map<String, String> listings = new java.util.TreeMap<>();
+        for (MethodNode m : node.methods) {
+            org.objectweb.asm.util.Textifier text = new org.objectweb.asm.util.Textifier();
+            m.accept(new org.objectweb.asm.util.TraceMethodVisitor(text));
+            StringWriter listing = new StringWriter();
+            text.print(new PrintWriter(listing));
+            listings.put(m.name + m.desc, listing.toString());
+        }
+        return listings;
     }
 
     private static void verify(final byte[] patched, final Jdk jdk) {

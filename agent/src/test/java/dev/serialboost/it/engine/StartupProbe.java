@@ -1,0 +1,79 @@
+package dev.serialboost.it.engine;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.io.OutputStream;
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * The engine layer's start-up, seen from an application: {@code idle} touches no stream class and prints
+ * {@code idle}; {@code streams} writes and reads a list through stream classes whose {@code writeClassDescriptor}
+ * and {@code resolveClass} overrides note whether the engine called them (a {@code dev.serialboost.runtime} frame
+ * on the stack), and prints {@code engine-in-write=B engine-in-read=B equal=B}.
+ */
+public final class StartupProbe {
+
+    private StartupProbe() {
+    }
+
+    public static void main(final String[] args) throws IOException, ClassNotFoundException {
+        if (args[0].equals("idle")) {
+            System.out.println("idle");
+            return;
+        }
+        List<Serializable> graph = List.of("a", 1, new java.util.ArrayList<>(List.of(2L, "b")));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ProbeOut out = new ProbeOut(bytes)) {
+            out.writeObject(graph);
+        }
+        Object back;
+        try (ProbeIn in = new ProbeIn(new ByteArrayInputStream(bytes.toByteArray()))) {
+            back = in.readObject();
+        }
+        System.out.println("engine-in-write=" + ProbeOut.engineSeen + " engine-in-read=" + ProbeIn.engineSeen
+                + " equal=" + graph.equals(back));
+    }
+
+    static boolean engineOnStack() {
+        for (StackTraceElement e : new Throwable().getStackTrace()) {
+            if (e.getClassName().startsWith("dev.serialboost.runtime.")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static final class ProbeOut extends ObjectOutputStream {
+        static boolean engineSeen;
+
+        ProbeOut(final OutputStream out) throws IOException {
+            super(out);
+        }
+
+        @Override
+        protected void writeClassDescriptor(final ObjectStreamClass desc) throws IOException {
+            engineSeen |= engineOnStack();
+            super.writeClassDescriptor(desc);
+        }
+    }
+
+    static final class ProbeIn extends ObjectInputStream {
+        static boolean engineSeen;
+
+        ProbeIn(final InputStream in) throws IOException {
+            super(in);
+        }
+
+        @Override
+        protected Class<?> resolveClass(final ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+            engineSeen |= engineOnStack();
+            return super.resolveClass(desc);
+        }
+    }
+}
