@@ -22,17 +22,14 @@ import java.util.Map;
  * @param verbose      {@code verbose}: one stderr line per serializable class with its decision (default false)
  * @param summary      {@code summary}: a stderr line with counts by outcome when the JVM exits (default false)
  * @param dump         {@code dump}: a directory to write each converted class file to, for javap (default none)
- * @param legacy       {@code legacy}: read streams written without serialboost into converted classes,
- *                     by patching two {@code java.io} method bodies (default true); only when {@link #converts()}
  * @param engine       {@code engine}: the engine layer, patched {@code java.io} method bodies that make plain JDK
  *                     serialization faster with the same bytes on the wire (default true)
  */
 record AgentConfig(boolean enabled, ConfigFile rules, String configSource, ConvertMode convert, boolean verbose,
-                   boolean summary, Path dump, boolean legacy, boolean engine) {
+                   boolean summary, Path dump, boolean engine) {
 
     /** Setting names, in the order the documentation lists them. */
-    static final List<String> SETTINGS = List.of("config", "convert", "enabled", "engine", "verbose", "summary", "dump",
-            "legacy");
+    static final List<String> SETTINGS = List.of("config", "convert", "enabled", "engine", "verbose", "summary", "dump");
 
     /** Settings as found, with where each came from. */
     private record Found(String value, String source) {
@@ -76,7 +73,7 @@ record AgentConfig(boolean enabled, ConfigFile rules, String configSource, Conve
         return new AgentConfig(enabled, rules, config == null ? "no config file" : config.value + " (" + config.source + ")",
                 convert == null ? ConvertMode.RULES : ConvertMode.of(convert.value, convert.source),
                 flag(found, "verbose", false), flag(found, "summary", false),
-                dump == null || dump.value.isEmpty() ? null : Path.of(dump.value), flag(found, "legacy", true),
+                dump == null || dump.value.isEmpty() ? null : Path.of(dump.value),
                 flag(found, "engine", true));
     }
 

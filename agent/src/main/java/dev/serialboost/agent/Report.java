@@ -54,9 +54,8 @@ final class Report {
                 errors.incrementAndGet();
             }
         }
-        boolean problem = decision.inheritsConversion() || decision.reason() == SkipReason.INTERNAL_ERROR;
-        if (problem && told.add(decision.className())) {
-            line((decision.inheritsConversion() ? "warning: " : "error: ") + decision);
+        if (decision.reason() == SkipReason.INTERNAL_ERROR && told.add(decision.className())) {
+            line("error: " + decision);
         } else if (verbose && (decision.isConverted() || !UNINTERESTING.contains(decision.reason()))) {
             line(decision.toString());
         }

@@ -100,7 +100,7 @@ final class Scan {
                         : " (no include rule and no convert=all: the agent changes no class; see what --convert all"
                                 + " or a --config file with include rules would convert)"));
                 for (Decision d : listed) {
-                    out.println((d.inheritsConversion() ? "warning: " : "") + d);
+                    out.println(d);
                 }
                 out.println(total(listed, classes.size()));
             }
@@ -158,14 +158,12 @@ final class Scan {
     private static String total(final List<Decision> listed, final int scanned) {
         Map<SkipReason, Integer> reasons = new EnumMap<>(SkipReason.class);
         int converted = 0;
-        int warnings = 0;
         for (Decision d : listed) {
             if (d.isConverted()) {
                 converted++;
             } else {
                 reasons.merge(d.reason(), 1, Integer::sum);
             }
-            warnings += d.inheritsConversion() ? 1 : 0;
         }
         StringBuilder line = new StringBuilder("total: ").append(scanned).append(" classes scanned, ")
                 .append(listed.size()).append(" serializable, ").append(converted).append(" converted, ")
@@ -176,8 +174,7 @@ final class Scan {
             sep = ", ";
         }
         line.append(reasons.isEmpty() ? "" : ")");
-        return warnings == 0 ? line.toString()
-                : line + "; " + warnings + " would fail to write (see the warning lines)";
+        return line.toString();
     }
 
     private static String json(final List<Decision> listed, final int scanned, final ConvertMode convert,
@@ -193,7 +190,6 @@ final class Scan {
                     .append(",\"bulk\":").append(d.bulk())
                     .append(",\"convertedSuperclass\":").append(d.convertedSuperclass() == null ? "null"
                             : quote(d.convertedSuperclass()))
-                    .append(",\"failsToWrite\":").append(d.inheritsConversion())
                     .append(",\"notes\":[");
             for (int n = 0; n < d.notes().size(); n++) {
                 out.append(n == 0 ? "" : ",").append(quote(d.notes().get(n)));

@@ -74,9 +74,9 @@ public final class SerialboostAgent {
             EngineInstaller.Outcome engine = config.engine() ? EngineInstaller.install(inst, err, config.converts())
                     : EngineInstaller.Outcome.off(null);
             Report report = new Report(err, config.verbose());
-            String legacyProblem = null;
+            String formatProblem = null;
             int loadedSerializable = 0;
-            // conversion is opt-in: with nothing to convert, no legacy-reading patch and no class-file transformer
+            // conversion is opt-in: with nothing to convert, no converted-format patch and no class-file transformer
             if (config.converts()) {
                 String runtimeProblem = RuntimeInstaller.finalFieldsProblem();
                 if (runtimeProblem != null) {
@@ -85,7 +85,9 @@ public final class SerialboostAgent {
                             + runtimeProblem + "); serialboost stays inactive and the application runs unchanged");
                     return;
                 }
-                legacyProblem = config.legacy() ? LegacyReadingInstaller.install(inst) : "switched off (legacy=false)";
+                formatProblem = ConvertedFormatInstaller.install(inst);
+            }
+            if (config.converts() && formatProblem == null) {
                 TransformOptions options = TransformOptions.DEFAULTS.withPolicy(config.policy());
                 Set<String> loaded = new HashSet<>();
                 for (Class<?> c : inst.getAllLoadedClasses()) {
@@ -108,8 +110,8 @@ public final class SerialboostAgent {
                 line.append(engine.on() ? "; engine layer is partly off: " : "; engine layer is off: ")
                         .append(engine.problem());
             }
-            if (legacyProblem != null) {
-                line.append("; reading streams written without serialboost is off: ").append(legacyProblem);
+            if (formatProblem != null) {
+                line.append("; the converted format is off, every class stays plain: ").append(formatProblem);
             }
             if (attached && config.converts()) {
                 line.append("; attached late: ").append(loadedSerializable)

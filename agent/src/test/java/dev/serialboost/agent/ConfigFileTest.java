@@ -196,7 +196,7 @@ class ConfigFileTest {
         assertEquals("no config file", config.configSource());
         assertEquals(ConvertMode.RULES, config.convert());
         assertFalse(config.converts(), "without settings, nothing is converted");
-        assertTrue(config.legacy());
+        assertTrue(config.engine());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -250,6 +250,11 @@ public final class Engine {
                 t.write(out, (int) PROTOCOL_VERSION.invokeExact(out));
                 return;
             }
+            DescriptorTemplate converted = ConvertedFormat.template(cl, desc);
+            if (converted != null) {
+                converted.write(out, (int) PROTOCOL_VERSION.invokeExact(out));
+                return;
+            }
         }
         WRITE_NON_PROXY.invokeExact(desc, out);
     }

@@ -15,18 +15,6 @@ public final class SerialboostRuntime {
     }
 
     /**
-     * The exception for an instance whose class extends a converted class but was not converted itself:
-     * writing it through the superclass's generated code would silently drop the subclass's fields.
-     */
-    public static InvalidClassException unconvertedSubclass(final Object instance, final String convertedClass) {
-        String subclass = instance.getClass().getName();
-        return new InvalidClassException(subclass, "serialboost converted its superclass " + convertedClass
-                + " to Externalizable, but not " + subclass + " itself, so its own fields would be lost."
-                + " Let serialboost convert " + subclass + " (run with -Dserialboost.verbose=true to see why it"
-                + " was skipped), or keep the superclass plain with the config line: exclude " + convertedClass);
-    }
-
-    /**
      * The exception for stream data written by a version of a class level whose serializable fields (or
      * bulk setting) differ from the reader's: names the class and lists the fields the reader expects.
      *

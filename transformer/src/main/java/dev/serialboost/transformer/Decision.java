@@ -14,10 +14,10 @@ import java.util.Objects;
  *                            them (empty when skipped): {@link FieldSpec#STREAM_ORDER}, or the bulk
  *                            record's order when {@code bulk}
  * @param bulk                whether this level is written as one record by the runtime's BulkLayout
- * @param convertedSuperclass the nearest serializable superclass when it is converted: for a converted
- *                            class, whose fields the generated code writes first; for a skipped class,
- *                            the superclass it inherits {@code Externalizable} from, which makes writing
- *                            it fail (see {@link #inheritsConversion()}); {@code null} otherwise
+ * @param convertedSuperclass for a converted class, its nearest serializable superclass when that is converted
+ *                            too (the generated code writes its fields first); {@code null} otherwise. A
+ *                            skipped class below a converted one is written in the plain format, its whole
+ *                            hierarchy with it, as without the agent
  * @param serialVersionUID    the original class's serialVersionUID: its declared constant, or the value the
  *                            JDK computes when it declares none; 0 when a static initializer assigns it
  *                            (the class keeps that value, unknown without running the initializer; a note
@@ -48,18 +48,6 @@ public record Decision(String className, SkipReason reason, String detail, List<
         return reason == null;
     }
 
-    /**
-     * Whether this class was skipped although its superclass was converted: it inherits the generated
-     * {@code Externalizable} methods, and writing or reading it fails with a message naming the fix.
-     */
-    public boolean inheritsConversion() {
-        return !isConverted() && convertedSuperclass != null;
-    }
-
-    Decision withConvertedSuperclass(final String superclass) {
-        return new Decision(className, reason, detail, fields, bulk, superclass, serialVersionUID, shapeHash, notes);
-    }
-
     /** One line for logs: {@code com.acme.Foo converted (3 fields; note; note)} or the skip sentence. */
     @Override
     public String toString() {
@@ -74,13 +62,6 @@ public record Decision(String className, SkipReason reason, String detail, List<
             }
             return line.append(')').toString();
         }
-        String line = className + " skipped: it " + reason.sentence() + (detail.isEmpty() ? "" : " (" + detail + ")");
-        if (!inheritsConversion()) {
-            return line;
-        }
-        String keepPlain = "'exclude " + convertedSuperclass + "' to keep both plain";
-        return line + "; but it extends converted " + convertedSuperclass + ", so writing it fails: add the config line "
-                + (reason == SkipReason.NOT_INCLUDED ? "'include " + className + "' to convert it too, or " + keepPlain
-                        : keepPlain);
+        return className + " skipped: it " + reason.sentence() + (detail.isEmpty() ? "" : " (" + detail + ")");
     }
 }

@@ -36,8 +36,6 @@ final class EligibilityCheck {
         "dev/serialboost/shaded/",
     };
 
-    /** A note prefix that subclasses inherit: their read path runs this constructor too. */
-    static final String RUNS_CONSTRUCTOR = "reading runs the no-arg constructor code of ";
 
     private final TransformOptions options;
 
@@ -47,47 +45,9 @@ final class EligibilityCheck {
 
     /** Decides for a class whose summary is at hand, caching the decision in {@code hierarchy}. */
     Decision decide(final ClassInfo info, final ClassHierarchy hierarchy) {
-        Decision decision = checkAndLink(info, hierarchy, 0);
+        Decision decision = check(info, hierarchy, 0);
         hierarchy.decisions.put(info.name, decision);
         return decision;
-    }
-
-    /** {@link #check}, then, for a skipped class, the converted ancestor it still inherits from. */
-    private Decision checkAndLink(final ClassInfo info, final ClassHierarchy hierarchy, final int depth) {
-        Decision decision = check(info, hierarchy, depth);
-        if (!decision.isConverted() && info.superName != null) {
-            String ancestor = convertedAncestor(decision, info, hierarchy, depth);
-            if (ancestor != null) {
-                decision = decision.withConvertedSuperclass(ancestor);
-            }
-        }
-        return decision;
-    }
-
-    /**
-     * The converted class a skipped serializable class inherits {@code Externalizable} from, directly or
-     * through skipped superclasses that inherit it too; {@code null} when there is none.
-     */
-    private String convertedAncestor(final Decision decision, final ClassInfo info, final ClassHierarchy hierarchy,
-                                     final int depth) {
-        try {
-            if (!inheritsConversion(decision.reason()) || !hierarchy.isSubtype(info.superName, SERIALIZABLE)) {
-                return null;
-            }
-        } catch (ClassHierarchy.UnresolvableTypeException e) {
-            return null; // the class stays as it was; nothing is inherited from a superclass we cannot read
-        }
-        Decision superDecision = decideSuperclass(info.superName, hierarchy, depth);
-        return superDecision.isConverted() ? superDecision.className() : superDecision.convertedSuperclass();
-    }
-
-    /** Reasons that leave a serializable class which still inherits Externalizable from a converted superclass. */
-    private static boolean inheritsConversion(final SkipReason reason) {
-        return switch (reason) {
-            case EXCLUDED_BY_CONFIG, NOT_INCLUDED, CUSTOM_SERIALIZATION, SERIAL_PERSISTENT_FIELDS, CONFLICTING_MEMBER,
-                 CONSTRUCTOR_RUNS_CODE, FINAL_FIELDS_UNSUPPORTED, INTERNAL_ERROR, SUPERCLASS_NOT_CONVERTED -> true;
-            default -> false;
-        };
     }
 
     private Decision decideSuperclass(final String internalName, final ClassHierarchy hierarchy, final int depth) {
@@ -104,7 +64,7 @@ final class EligibilityCheck {
         Decision decision = info == null
                 ? Decision.skipped(internalName.replace('/', '.'), SkipReason.UNRESOLVABLE_TYPE,
                         "class file of " + internalName.replace('/', '.') + " not found")
-                : checkAndLink(info, hierarchy, depth + 1);
+                : check(info, hierarchy, depth + 1);
         hierarchy.decisions.put(internalName, decision);
         return decision;
     }
@@ -181,35 +141,11 @@ final class EligibilityCheck {
                 return Decision.skipped(name, SkipReason.SUPERCLASS_NOT_CONVERTED, superDecision.toString());
             }
             convertedSuperclass = superDecision.className();
-            for (String note : superDecision.notes()) {
-                if (note.startsWith(RUNS_CONSTRUCTOR)) {
-                    notes.add(note);
-                }
-            }
         } else if (!hasSubclassAccessibleNoArgConstructor(superInfo, c)) {
             return Decision.skipped(name, SkipReason.NO_VALID_CONSTRUCTOR,
                     superInfo.className() + " has no no-arg constructor " + c.className() + " may call");
         }
 
-        switch (c.noArgConstructor) {
-            case ABSENT -> notes.add("public no-arg constructor added");
-            case EQUIVALENT -> {
-                int access = c.noArgConstructorAccess();
-                if ((access & Opcodes.ACC_PUBLIC) == 0) {
-                    notes.add("existing no-arg constructor made public");
-                }
-            }
-            case RUNS_CODE -> {
-                if (!classOptions.runNoArgConstructor()) {
-                    String rule = classOptions.equals(ClassOptions.DEFAULT) ? "a config rule 'include " + name
-                            + " run-constructor'" : "the option run-constructor on the rule that matches it ("
-                            + classOptions.origin() + ")";
-                    return Decision.skipped(name, SkipReason.CONSTRUCTOR_RUNS_CODE, "allow it with " + rule);
-                }
-                notes.add(RUNS_CONSTRUCTOR + name + " (class option run-constructor)");
-            }
-            default -> throw new IllegalStateException("unknown constructor kind for " + name);
-        }
 
         List<FieldSpec> fields = new ArrayList<>();
         boolean hasFinal = false;

@@ -11,18 +11,15 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * Rewrites an eligible class into an {@code Externalizable} one. Adds, all {@code synthetic}:
+ * Adds the converted format's bodies to an eligible class, and nothing the rest of the program can tell apart from
+ * the original: the class keeps its interfaces, constructors and methods (it does <em>not</em> become
+ * {@code Externalizable}). Adds, all {@code synthetic} and prefixed {@code $sb$}:
  * <ul>
- *   <li>{@code java.io.Externalizable} to the interfaces, and {@code serialVersionUID} pinned to the
- *       original value when the class did not declare one;</li>
- *   <li>a public no-arg constructor that only calls the superclass's, when the class has none (an
- *       existing equivalent one is made public instead);</li>
- *   <li>{@code writeExternal} / {@code readExternal}, which refuse unconverted subclasses and delegate to
- *       the levels below;</li>
+ *   <li>{@code serialVersionUID} pinned to the original value when the class did not declare one (the added
+ *       methods would change the JDK's default value);</li>
  *   <li>{@code $sb$write}, which calls the converted superclass's first, then writes this level's layout
  *       hash and fields (field by field, or one bulk record);</li>
  *   <li>the read level ({@code $sb$read} in the topmost converted class, else an override of the
@@ -30,6 +27,10 @@ import java.util.List;
  *       below read theirs, and then stores (see {@link Rewriter#addReadLevel}); and an empty
  *       {@code $sb$next$<depth>} for converted subclasses to override.</li>
  * </ul>
+ * Only the JDK's stream engine, patched by the agent ({@code dev.serialboost.runtime.ConvertedFormat}), calls them:
+ * it writes and reads an object of exactly a converted class with them, in the stream layout of an
+ * {@code Externalizable} class; everything else, subclasses serialboost did not convert included, the JDK
+ * serializes as without the agent.
  * Stack-map frames are written explicitly, so no class is loaded to compute them.
  */
 final class ExternalizableGenerator {
@@ -99,19 +100,7 @@ final class ExternalizableGenerator {
                           final String superName, final String[] interfaces) {
             int major = version & 0xFFFF;
             int newVersion = condy && major < EligibilityCheck.CONDY_VERSION ? EligibilityCheck.CONDY_VERSION : version;
-            String[] withExternalizable = Arrays.copyOf(interfaces, interfaces.length + 1);
-            withExternalizable[interfaces.length] = "java/io/Externalizable";
-            super.visit(newVersion, access, name, signature, superName, withExternalizable);
-        }
-
-        @Override
-        public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
-                                         final String signature, final String[] exceptions) {
-            int newAccess = access;
-            if (name.equals("<init>") && descriptor.equals("()V")) {
-                newAccess = (access & ~(Opcodes.ACC_PRIVATE | Opcodes.ACC_PROTECTED)) | Opcodes.ACC_PUBLIC;
-            }
-            return super.visitMethod(newAccess, name, descriptor, signature, exceptions);
+            super.visit(newVersion, access, name, signature, superName, interfaces);
         }
 
         @Override
@@ -121,49 +110,9 @@ final class ExternalizableGenerator {
                         | GENERATED, "serialVersionUID", "J", null, decision.serialVersionUID());
                 fv.visitEnd();
             }
-            if (info.noArgConstructor == ClassInfo.NoArgConstructor.ABSENT) {
-                addConstructor();
-            }
-            addEntryPoint("writeExternal", WRITE_DESC, WRITE, Opcodes.INVOKESPECIAL, exceptions(true));
-            addEntryPoint("readExternal", READ_DESC, READ, Opcodes.INVOKEVIRTUAL, exceptions(false));
             addWriteLevel();
             addReadLevel();
             super.visitEnd();
-        }
-
-        private void addConstructor() {
-            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PUBLIC | GENERATED, "<init>", "()V", null, null);
-            mv.visitCode();
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.superName, "<init>", "()V", false);
-            mv.visitInsn(Opcodes.RETURN);
-            mv.visitMaxs(1, 1);
-            mv.visitEnd();
-        }
-
-        /** {@code writeExternal}/{@code readExternal}: refuse unconverted subclasses, then run this level. */
-        private void addEntryPoint(final String name, final String desc, final String level, final int invoke,
-                                   final String[] exceptions) {
-            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PUBLIC | GENERATED, name, desc, null, exceptions);
-            mv.visitCode();
-            Label ok = new Label();
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/Object", "getClass", "()Ljava/lang/Class;", false);
-            mv.visitLdcInsn(Type.getObjectType(info.name));
-            mv.visitJumpInsn(Opcodes.IF_ACMPEQ, ok);
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitLdcInsn(info.className());
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNTIME, "unconvertedSubclass",
-                    "(Ljava/lang/Object;Ljava/lang/String;)Ljava/io/InvalidClassException;", false);
-            mv.visitInsn(Opcodes.ATHROW);
-            mv.visitLabel(ok);
-            frame(mv, desc.equals(WRITE_DESC) ? OUTPUT : INPUT);
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitMethodInsn(invoke, info.name, level, desc, false);
-            mv.visitInsn(Opcodes.RETURN);
-            mv.visitMaxs(2, 2);
-            mv.visitEnd();
         }
 
         /** {@code $sb$write}: the converted superclass's level first, then this level's hash and fields. */
@@ -409,12 +358,6 @@ final class ExternalizableGenerator {
             }
             mv.visitLdcInsn(new ConstantDynamic("$sb$bulk", "L" + BULK_LAYOUT + ";", BULK_LAYOUT_BOOTSTRAP,
                     spec.toString()));
-        }
-
-        private void frame(final MethodVisitor mv, final String stream) {
-            if (frames) {
-                mv.visitFrame(Opcodes.F_NEW, 2, new Object[] {info.name, stream}, 0, new Object[0]);
-            }
         }
 
         /** {@code out.writeX(this.f)} with the typed method of {@code DataOutput}, or {@code writeObject}. */

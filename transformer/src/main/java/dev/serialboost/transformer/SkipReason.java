@@ -19,7 +19,6 @@ public enum SkipReason {
     LOADED_BEFORE_AGENT("was loaded before the agent started, and loaded classes cannot gain methods"),
     SUPERCLASS_NOT_CONVERTED("has a serializable superclass that is not converted"),
     NO_VALID_CONSTRUCTOR("has a first non-serializable superclass without an accessible no-arg constructor"),
-    CONSTRUCTOR_RUNS_CODE("declares a no-arg constructor whose code plain JDK deserialization would not run"),
     UNRESOLVABLE_TYPE("refers to a supertype whose class file could not be read"),
     UNSUPPORTED_CLASS_FILE("has a class-file version serialboost does not handle"),
     FINAL_FIELDS_UNSUPPORTED("has final fields and the runtime cannot restore them on this JVM"),

@@ -2,6 +2,7 @@ package dev.serialboost.transformer;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.serialboost.testing.Converted;
 import dev.serialboost.testing.ChildFirstLoader;
 import dev.serialboost.testing.GraphAssert;
 import dev.serialboost.testing.RoundTrip;
@@ -10,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.Externalizable;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.ArrayList;
@@ -142,7 +142,7 @@ class ConcurrencyTest {
                 for (Mode mode : List.of(l % 2 == 0 ? Mode.SAME_ORDER : Mode.LOCKSTEP, Mode.SHUFFLED)) {
                     roundTrips += race(pool, loader, items, l, mode, expected, alone, problems);
                 }
-                assertTrue(Externalizable.class.isAssignableFrom(
+                assertTrue(Converted.hasBodies(
                         Class.forName("dev.serialboost.corpus.workloads.MarketData", false, loader)), "converted");
             }
         } finally {

@@ -1,0 +1,49 @@
+package dev.serialboost.agent;
+
+import dev.serialboost.transformer.ClassFileSource;
+import dev.serialboost.transformer.ConvertedFormatPatches;
+
+import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Switches the converted format on in the JDK's stream engine: checks that the running JDK's {@code java.io}
+ * classes have the shape {@link ConvertedFormatPatches} expects, then patches their method bodies by
+ * retransformation. Until the last class is patched nothing writes the converted format (the writer's lookup is
+ * patched last), so a failure part way leaves every class written and read in the plain format.
+ */
+final class ConvertedFormatInstaller {
+
+    private static final String HOOKS = "dev.serialboost.runtime.ConvertedFormat";
+
+    private ConvertedFormatInstaller() {
+    }
+
+    /** Returns null when the converted format is on, else why it is off. Never throws. */
+    static String install(final Instrumentation inst) {
+        try {
+            Class<?> hooks = Class.forName(HOOKS, false, null);
+            Module javaBase = Object.class.getModule();
+            inst.redefineModule(javaBase, Set.of(hooks.getModule()), Map.of(),
+                    Map.of("java.io", Set.of(hooks.getModule())), Set.of(), Map.of());
+            String unavailable = (String) hooks.getMethod("availability").invoke(null);
+            if (unavailable != null) {
+                return unavailable;
+            }
+            ClassFileSource jdk = ClassFileSource.of(null);
+            List<String> problems = new ArrayList<>();
+            for (String name : ConvertedFormatPatches.CLASSES) {
+                problems.addAll(ConvertedFormatPatches.check(name, jdk.read(name)));
+            }
+            if (!problems.isEmpty()) {
+                return "this JDK's java.io is not the shape serialboost knows (" + String.join("; ", problems) + ")";
+            }
+            return JdkClassPatcher.apply(inst, ConvertedFormatPatches.CLASSES, ConvertedFormatPatches::patch);
+        } catch (Throwable t) {
+            return t.toString();
+        }
+    }
+}

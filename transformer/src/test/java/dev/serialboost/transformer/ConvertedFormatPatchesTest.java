@@ -1,0 +1,156 @@
+package dev.serialboost.transformer;
+
+import dev.serialboost.testing.Jdk;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.commons.ClassRemapper;
+import org.objectweb.asm.commons.SimpleRemapper;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.FileSystem;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The converted format's java.io patches against JDK class files: the shape check, the patches, what they call
+ * and the verification of their result, on every tested JDK ({@link Jdk#all()}: 17, 21, 25, read from each JDK's
+ * {@code lib/modules}); the recognition of other shapes against the running JDK's.
+ */
+class ConvertedFormatPatchesTest {
+
+    private static final ClassFileSource JDK = ClassFileSource.of(null);
+    private static final String HOOKS = "dev/serialboost/runtime/ConvertedFormat";
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void everyTestedJdkHasTheExpectedShape(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        for (Map.Entry<String, byte[]> c : classFiles(jdk).entrySet()) {
+            assertEquals(List.of(), ConvertedFormatPatches.check(c.getKey(), c.getValue()),
+                    c.getKey() + " on " + jdk + " (" + jdk.home() + ")");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void everyTestedJdksClassesArePatchedAndPassVerification(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        Map<String, List<String>> hooks = new LinkedHashMap<>();
+        for (Map.Entry<String, byte[]> c : classFiles(jdk).entrySet()) {
+            byte[] patched = ConvertedFormatPatches.patch(c.getKey(), c.getValue());
+            assertFalse(java.util.Arrays.equals(c.getValue(), patched), c.getKey() + " of " + jdk + " unchanged");
+            // the stream classes keep none of their sites; ObjectStreamClass keeps the calls its hooks wrap
+            List<String> left = ConvertedFormatPatches.check(c.getKey(), patched);
+            assertEquals(expectedSites(c.getKey()), left.size(), c.getKey() + " of " + jdk + ": " + left);
+            hooks.put(c.getKey(), hookCalls(patched));
+            StringWriter problems = new StringWriter();
+            CheckClassAdapter.verify(new ClassReader(patched), ClassLoader.getSystemClassLoader(), false,
+                    new PrintWriter(problems));
+            assertEquals("", problems.toString(), "verification of patched " + c.getKey() + " of " + jdk);
+        }
+        assertEquals(List.of("<init>->externalizableView", "getSerialFields->externalizableView",
+                "initNonProxy->localDescriptor"), sorted(hooks.get(ConvertedFormatPatches.OBJECT_STREAM_CLASS)));
+        assertEquals(List.of("readExternalData->readExternal"), hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM));
+        assertEquals(List.of("writeClass->lookupForWrite", "writeExternalData->writeExternal",
+                "writeExternalData->writeExternal", "writeObject0->lookupForWrite", "writeObject0->lookupForWrite"),
+                sorted(hooks.get(ConvertedFormatPatches.OBJECT_OUTPUT_STREAM)));
+    }
+
+    @Test
+    void aJdkOfAnotherShapeIsRecognisedAndNamed() {
+        String osc = ConvertedFormatPatches.OBJECT_STREAM_CLASS;
+        byte[] renamed = rename(JDK.read(osc), Map.of(
+                osc + ".getSerialFields(Ljava/lang/Class;)[Ljava/io/ObjectStreamField;", "serialFieldsOf",
+                osc + ".lookup(Ljava/lang/Class;Z)Ljava/io/ObjectStreamClass;", "lookupDescriptor"));
+        List<String> problems = ConvertedFormatPatches.check(osc, renamed);
+        assertEquals(2, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("initNonProxy") && problems.get(0).contains("0 times a call of lookup"),
+                problems.toString());
+        assertTrue(problems.get(1).contains("getSerialFields") && problems.get(1).contains("not found"),
+                problems.toString());
+
+        String out = ConvertedFormatPatches.OBJECT_OUTPUT_STREAM;
+        List<String> writer = ConvertedFormatPatches.check(out, rename(JDK.read(out),
+                Map.of(out + ".writeExternalData(Ljava/io/Externalizable;)V", "writeExternalObject")));
+        assertEquals(1, writer.size(), writer.toString());
+        assertTrue(writer.get(0).contains("writeExternalData") && writer.get(0).contains("not found"), writer.toString());
+    }
+
+    @Test
+    void otherClassesAreLeftAlone() {
+        byte[] string = JDK.read("java/lang/String");
+        assertTrue(string == ConvertedFormatPatches.patch("java/lang/String", string));
+        assertEquals(List.of(), ConvertedFormatPatches.check("java/lang/String", string));
+    }
+
+    /** How many sites {@code check} finds missing in a patched class: those whose instruction was replaced. */
+    private static int expectedSites(final String internalName) {
+        return switch (internalName) {
+            case ConvertedFormatPatches.OBJECT_STREAM_CLASS -> 0;
+            case ConvertedFormatPatches.OBJECT_OUTPUT_STREAM -> 4;
+            default -> 2;
+        };
+    }
+
+    /** {@code method->hook} for every call of the runtime's hooks, in class-file order. */
+    private static List<String> hookCalls(final byte[] classFile) {
+        List<String> calls = new ArrayList<>();
+        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
+                                             final String signature, final String[] exceptions) {
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitMethodInsn(final int opcode, final String owner, final String method,
+                                                final String methodDescriptor, final boolean isInterface) {
+                        if (owner.equals(HOOKS)) {
+                            calls.add(name + "->" + method);
+                        }
+                    }
+                };
+            }
+        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return calls;
+    }
+
+    private static List<String> sorted(final List<String> list) {
+        List<String> copy = new ArrayList<>(list);
+        copy.sort(null);
+        return copy;
+    }
+
+    /** The classes the patches change, as {@code jdk} has them. */
+    private static Map<String, byte[]> classFiles(final Jdk jdk) throws IOException {
+        Map<String, byte[]> classes = new LinkedHashMap<>();
+        try (FileSystem jrt = jdk.classFiles()) {
+            for (String name : ConvertedFormatPatches.CLASSES) {
+                classes.put(name, Files.readAllBytes(jrt.getPath("/modules/java.base", name + ".class")));
+            }
+        }
+        return classes;
+    }
+
+    /** {@code classFile} with members renamed ({@code owner.name[descriptor]} to new name), as another JDK might. */
+    static byte[] rename(final byte[] classFile, final Map<String, String> mapping) {
+        ClassWriter writer = new ClassWriter(0);
+        new ClassReader(classFile).accept(new ClassRemapper(writer, new SimpleRemapper(mapping)), 0);
+        return writer.toByteArray();
+    }
+}
