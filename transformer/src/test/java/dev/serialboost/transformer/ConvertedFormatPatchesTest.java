@@ -1,17 +1,15 @@
 package dev.serialboost.transformer;
 
 import dev.serialboost.testing.Jdk;
+import dev.serialboost.testing.JdkShape;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.commons.ClassRemapper;
-import org.objectweb.asm.commons.SimpleRemapper;
 import org.objectweb.asm.util.CheckClassAdapter;
 
 import java.io.IOException;
@@ -76,7 +74,7 @@ class ConvertedFormatPatchesTest {
     @Test
     void aJdkOfAnotherShapeIsRecognisedAndNamed() {
         String osc = ConvertedFormatPatches.OBJECT_STREAM_CLASS;
-        byte[] renamed = rename(JDK.read(osc), Map.of(
+        byte[] renamed = JdkShape.rename(JDK.read(osc), Map.of(
                 osc + ".getSerialFields(Ljava/lang/Class;)[Ljava/io/ObjectStreamField;", "serialFieldsOf",
                 osc + ".lookup(Ljava/lang/Class;Z)Ljava/io/ObjectStreamClass;", "lookupDescriptor"));
         List<String> problems = ConvertedFormatPatches.check(osc, renamed);
@@ -87,7 +85,7 @@ class ConvertedFormatPatchesTest {
                 problems.toString());
 
         String out = ConvertedFormatPatches.OBJECT_OUTPUT_STREAM;
-        List<String> writer = ConvertedFormatPatches.check(out, rename(JDK.read(out),
+        List<String> writer = ConvertedFormatPatches.check(out, JdkShape.rename(JDK.read(out),
                 Map.of(out + ".writeExternalData(Ljava/io/Externalizable;)V", "writeExternalObject")));
         assertEquals(1, writer.size(), writer.toString());
         assertTrue(writer.get(0).contains("writeExternalData") && writer.get(0).contains("not found"), writer.toString());
@@ -145,12 +143,5 @@ class ConvertedFormatPatchesTest {
             }
         }
         return classes;
-    }
-
-    /** {@code classFile} with members renamed ({@code owner.name[descriptor]} to new name), as another JDK might. */
-    static byte[] rename(final byte[] classFile, final Map<String, String> mapping) {
-        ClassWriter writer = new ClassWriter(0);
-        new ClassReader(classFile).accept(new ClassRemapper(writer, new SimpleRemapper(mapping)), 0);
-        return writer.toByteArray();
     }
 }

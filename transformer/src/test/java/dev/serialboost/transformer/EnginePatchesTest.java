@@ -1,6 +1,7 @@
 package dev.serialboost.transformer;
 
 import dev.serialboost.testing.Jdk;
+import dev.serialboost.testing.JdkShape;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -132,10 +133,10 @@ class EnginePatchesTest {
     @Test
     void aJdkOfAnotherShapeIsRecognisedAndNamed() {
         // simulate a JDK where resolveClass was renamed and the descriptor hook has another name
-        byte[] in = ConvertedFormatPatchesTest.rename(JDK.read(EnginePatches.OBJECT_INPUT_STREAM), Map.of(
+        byte[] in = JdkShape.rename(JDK.read(EnginePatches.OBJECT_INPUT_STREAM), Map.of(
                 EnginePatches.OBJECT_INPUT_STREAM + ".resolveClass(Ljava/io/ObjectStreamClass;)Ljava/lang/Class;",
                 "resolveLocalClass"));
-        byte[] out = ConvertedFormatPatchesTest.rename(JDK.read(EnginePatches.OBJECT_OUTPUT_STREAM), Map.of(
+        byte[] out = JdkShape.rename(JDK.read(EnginePatches.OBJECT_OUTPUT_STREAM), Map.of(
                 EnginePatches.OBJECT_OUTPUT_STREAM + ".writeClassDescriptor(Ljava/io/ObjectStreamClass;)V",
                 "writeDescriptor"));
         List<String> problems = EnginePatches.check(out, in);
@@ -148,7 +149,7 @@ class EnginePatchesTest {
 
     @Test
     void aClassOfAnotherShapeIsNotPatched() {
-        byte[] in = ConvertedFormatPatchesTest.rename(JDK.read(EnginePatches.OBJECT_INPUT_STREAM), Map.of(
+        byte[] in = JdkShape.rename(JDK.read(EnginePatches.OBJECT_INPUT_STREAM), Map.of(
                 EnginePatches.OBJECT_INPUT_STREAM + ".readObject0(Ljava/lang/Class;Z)Ljava/lang/Object;",
                 "readAnyObject"));
         IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
@@ -160,7 +161,7 @@ class EnginePatchesTest {
     @Test
     void aChangedReadNonProxyHasAnotherFingerprint() {
         byte[] osc = JDK.read("java/io/ObjectStreamClass");
-        byte[] renamed = ConvertedFormatPatchesTest.rename(osc,
+        byte[] renamed = JdkShape.rename(osc,
                 Map.of("java/io/ObjectInputStream.readTypeString()Ljava/lang/String;", "readSignature"));
         String before = EnginePatches.fingerprint(osc, EnginePatches.READ_NON_PROXY);
         assertTrue(EnginePatches.KNOWN_READ_NON_PROXY.contains(before), before);
