@@ -3,6 +3,7 @@ package dev.serialboost.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import dev.serialboost.it.StreamFlags;
 import dev.serialboost.it.loaders.LoaderApp;
 import dev.serialboost.testing.Jdk;
 
@@ -26,8 +27,9 @@ import javax.tools.ToolProvider;
  * Classes defined by application class loaders are converted too: {@link LoaderApp} loads a small "web
  * application" through a child-first loader (servlet-container style, parent = the system loader) and through a
  * plain URLClassLoader, from a directory that is not on the class path (the test compiles it), and round-trips a
- * cart with an ObjectInputStream resolving through that loader. With the agent the classes are Externalizable
- * in both loaders and the copies are the same as without it.
+ * cart with an ObjectInputStream resolving through that loader. With the agent the classes are converted in both
+ * loaders (written in the converted layout, still not {@code Externalizable} to the program) and the copies are the
+ * same as without it.
  */
 class ClassLoaderIT {
 
@@ -153,13 +155,15 @@ class ClassLoaderIT {
             String plainHead = head(plain, loader);
             String agentHead = head(agent, loader);
             String expectedPlain = loader + ": defined-by-loader=true copy-same-class=true externalizable=false"
-                    + " cart-flags=0x02 item-flags=0x02 describe=ada/3/59.9/true/true/0/base-constructor";
+                    + " converted=false cart-flags=0x02 item-flags=0x02"
+                    + " describe=ada/3/59.9/true/true/0/base-constructor";
             if (!plainHead.equals(expectedPlain)) {
                 throw plain.fail("without the agent, expected: " + expectedPlain);
             }
-            // Externalizable on the wire: SC_EXTERNALIZABLE | SC_BLOCK_DATA
-            String expectedAgent = expectedPlain.replace("externalizable=false", "externalizable=true")
-                    .replace("cart-flags=0x02 item-flags=0x02", "cart-flags=0x0c item-flags=0x0c");
+            // the converted layout on the wire: SC_EXTERNALIZABLE | SC_BLOCK_DATA
+            String expectedAgent = expectedPlain.replace("converted=false", "converted=true")
+                    .replace("cart-flags=0x02 item-flags=0x02", "cart-flags=" + StreamFlags.CONVERTED_LAYOUT
+                            + " item-flags=" + StreamFlags.CONVERTED_LAYOUT);
             if (!agentHead.equals(expectedAgent)) {
                 throw agent.fail("with the agent, expected: " + expectedAgent);
             }

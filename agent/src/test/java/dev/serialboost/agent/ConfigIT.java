@@ -3,6 +3,7 @@ package dev.serialboost.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.serialboost.it.StreamFlags;
 import dev.serialboost.it.config.ConfigApp;
 import dev.serialboost.testing.Jdk;
 
@@ -26,14 +27,16 @@ import java.util.stream.Stream;
 /**
  * The configuration end to end: conversion is opt-in (only what an include rule names, or every eligible class
  * with {@code convert=all}), a rules file decides per class, first matching rule wins, and an excluded class
- * stays plain {@code Serializable} on the wire while its neighbours are converted. Every kind of bad setting or
- * bad rules file leaves the agent inactive with exactly one stderr line naming the file and line (or the
- * setting), and the application runs unchanged.
+ * stays plain {@code Serializable} on the wire while its neighbours are converted: written in the converted layout,
+ * read into the same copy as without the agent, and still not {@code Externalizable} to the program. Every kind of
+ * bad setting or bad rules file leaves the agent inactive with exactly one stderr line naming the file and line (or
+ * the setting), and the application runs unchanged.
  */
 class ConfigIT {
 
     private static final String PKG = "dev.serialboost.it.config.";
-    private static final Pattern LINE = Pattern.compile("(\\w+) externalizable=(true|false) stream-flags=(\\S+) copy: (.*)");
+    private static final Pattern LINE = Pattern.compile(
+            "(\\w+) externalizable=(true|false) converted=(true|false) stream-flags=(\\S+) copy: (.*)");
     private static final String INACTIVE = "; serialboost stays inactive and the application runs unchanged";
 
     @TempDir
@@ -42,7 +45,7 @@ class ConfigIT {
     /** The app's output without the agent, per JDK. */
     private static final Map<String, JvmResult> BASELINE = new ConcurrentHashMap<>();
 
-    private record Line(boolean externalizable, String flags, String copy) {
+    private record Line(boolean externalizable, boolean converted, String flags, String copy) {
     }
 
     private static JvmResult baseline(final Jdk jdk) {
@@ -56,7 +59,8 @@ class ConfigIT {
             if (!m.matches()) {
                 throw run.fail("unexpected stdout line: " + line);
             }
-            lines.put(m.group(1), new Line(Boolean.parseBoolean(m.group(2)), m.group(3), m.group(4)));
+            lines.put(m.group(1), new Line(Boolean.parseBoolean(m.group(2)), Boolean.parseBoolean(m.group(3)),
+                    m.group(4), m.group(5)));
         }
         if (!lines.keySet().equals(java.util.Set.of("Kept", "Converted", "Included", "Excluded", "RunsCtor"))) {
             throw run.fail("the app did not print one line per class");
@@ -67,20 +71,22 @@ class ConfigIT {
     private static void assertPlain(final String simpleName, final Map<String, Line> plain, final Map<String, Line> agent,
                                     final JvmResult run) {
         Line a = agent.get(simpleName);
-        if (a.externalizable() || !a.flags().equals("0x02") || !a.equals(plain.get(simpleName))) {
-            throw run.fail(simpleName + " must stay plain Serializable (flags 0x02, SC_SERIALIZABLE only) and"
-                    + " round-trip as without the agent; without agent " + plain.get(simpleName) + ", with agent " + a);
+        if (a.externalizable() || a.converted() || !a.flags().equals("0x02") || !a.equals(plain.get(simpleName))) {
+            throw run.fail(simpleName + " must stay plain Serializable (not converted, flags 0x02, SC_SERIALIZABLE"
+                    + " only) and round-trip as without the agent; without agent " + plain.get(simpleName)
+                    + ", with agent " + a);
         }
     }
 
     private static void assertConverted(final String simpleName, final Map<String, Line> plain,
                                         final Map<String, Line> agent, final JvmResult run) {
         Line a = agent.get(simpleName);
-        boolean externalizableOnWire = (Integer.decode(a.flags()) & 0x04) != 0;
-        if (!a.externalizable() || !externalizableOnWire || !a.copy().equals(plain.get(simpleName).copy())) {
-            throw run.fail(simpleName + " must be converted: Externalizable, SC_EXTERNALIZABLE (0x04) in its stream"
-                    + " flags, and the same copy as without the agent; without agent " + plain.get(simpleName)
-                    + ", with agent " + a);
+        Line expected = new Line(false, true, StreamFlags.CONVERTED_LAYOUT, plain.get(simpleName).copy());
+        if (!a.equals(expected)) {
+            throw run.fail(simpleName + " must be converted: still not Externalizable to the program, carrying"
+                    + " serialboost's bodies, written in the converted layout (flags " + StreamFlags.CONVERTED_LAYOUT
+                    + ", SC_EXTERNALIZABLE | SC_BLOCK_DATA) and read into the same copy as without the agent; without"
+                    + " agent " + plain.get(simpleName) + ", expected with agent " + expected + ", got " + a);
         }
     }
 
@@ -90,18 +96,18 @@ class ConfigIT {
         jdk.assumeInstalled();
         Map<String, Line> plain = lines(baseline(jdk));
         for (Map.Entry<String, Line> e : plain.entrySet()) {
-            assertEquals(new Line(false, "0x02", e.getValue().copy()), e.getValue(), "without the agent, " + e.getKey());
+            assertEquals(new Line(false, false, "0x02", e.getValue().copy()), e.getValue(),
+                    "without the agent, " + e.getKey());
         }
         JvmResult run = JvmRunner.on(jdk).withAgent("convert=all,verbose=true").run(ConfigApp.class);
         Map<String, Line> agent = lines(run);
         assertStartLine(run, "no config file; converting: all eligible classes");
-        for (String name : List.of("Kept", "Converted", "Included", "Excluded")) {
-            assertConverted(name, plain, agent, run);
+        // RunsCtor too: its no-arg constructor has code, which does not run on read (the same copy), as without
+        // the agent
+        for (String name : List.of("Kept", "Converted", "sub.Included", "sub.Excluded", "RunsCtor")) {
+            assertConverted(name.substring(name.indexOf('.') + 1), plain, agent, run);
+            assertAgentLinePrefix(run, PKG + name + " converted (");
         }
-        // its no-arg constructor runs code the JDK would not run: skipped by default
-        assertPlain("RunsCtor", plain, agent, run);
-        assertAgentLinePrefix(run, PKG + "RunsCtor skipped: it declares a no-arg constructor whose code plain JDK"
-                + " deserialization would not run");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -113,7 +119,7 @@ class ConfigIT {
                 exclude dev.serialboost.it.config.Kept
                 include dev.serialboost.it.config.sub.Included
                 exclude dev.serialboost.it.config.sub.**   # the rest of sub stays plain
-                include dev.serialboost.it.config.RunsCtor run-constructor
+                include dev.serialboost.it.config.RunsCtor
                 include dev.serialboost.it.config.**
                 """);
         Map<String, Line> plain = lines(baseline(jdk));
@@ -125,14 +131,8 @@ class ConfigIT {
         assertConverted("Included", plain, agent, run);
         assertPlain("Excluded", plain, agent, run);
 
-        // run-constructor: converted, and its no-arg constructor now runs on read (the documented deviation)
-        Line runsCtor = agent.get("RunsCtor");
-        String expectedCopy = plain.get("RunsCtor").copy().replace(PKG + "RunsCtor.note: null",
-                PKG + "RunsCtor.note: #3") + " | #3 String \"set by the no-arg constructor\"";
-        if (!runsCtor.externalizable() || !runsCtor.copy().equals(expectedCopy)) {
-            throw run.fail("RunsCtor with run-constructor must be converted and its no-arg constructor must run on read;"
-                    + " expected copy " + expectedCopy + ", got " + runsCtor);
-        }
+        // converted, and its no-arg constructor, which has code, does not run on read: the same copy
+        assertConverted("RunsCtor", plain, agent, run);
 
         assertStartLine(run, rules + " (agent argument config); converting: classes named by 3 include rules");
         assertAgentLine(run, PKG + "Kept skipped: it is excluded by the configuration (" + rules + " line 2)");

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
 /** Reads the output of {@code dev.serialboost.it.CorpusDump} and the agent's verbose lines. */
 final class CorpusDumps {
 
-    private static final Pattern CLASS_LINE = Pattern.compile("class (\\S+) (uid=\\S+) externalizable=(true|false)");
+    private static final Pattern CLASS_LINE = Pattern.compile(
+            "class (\\S+) (uid=\\S+) externalizable=(true|false) converted=(true|false)");
     private static final Pattern CONVERTED = Pattern.compile(Pattern.quote(JvmRunner.PREFIX) + "(\\S+) converted \\(.*");
 
     private CorpusDumps() {
@@ -21,14 +22,21 @@ final class CorpusDumps {
     /**
      * One fixture's block.
      *
-     * @param outcome      {@code round-trip}, or {@code write-failed|read-failed|setup-failed CLASS: MESSAGE}
-     * @param check        the fixture's check result, {@code ok} when it holds; null when there was no copy
-     * @param graph        the graph lines of the copy
-     * @param classes      class name to its class line without the externalizable flag
-     * @param externalizable class name to its externalizable flag
+     * @param outcome        {@code round-trip}, or {@code write-failed|read-failed|setup-failed CLASS: MESSAGE}
+     * @param check          the fixture's check result, {@code ok} when it holds; null when there was no copy
+     * @param stream         the length and SHA-256 of the stream of a round trip; null when there was none
+     * @param graph          the graph lines of the copy
+     * @param classes        class name to its class line without the externalizable and converted flags
+     * @param externalizable class name to whether the program sees it as {@code Externalizable}
+     * @param converted      class name to whether it carries serialboost's synthetic bodies
      */
-    record Block(String fixture, String outcome, String check, List<String> graph, Map<String, String> classes,
-                 Map<String, Boolean> externalizable) {
+    record Block(String fixture, String outcome, String check, String stream, List<String> graph,
+                 Map<String, String> classes, Map<String, Boolean> externalizable, Map<String, Boolean> converted) {
+
+        /** This block with other graph lines. */
+        Block withGraph(final List<String> lines) {
+            return new Block(fixture, outcome, check, stream, List.copyOf(lines), classes, externalizable, converted);
+        }
     }
 
     static Map<String, Block> parse(final JvmResult run) {
@@ -36,9 +44,11 @@ final class CorpusDumps {
         String fixture = null;
         String outcome = null;
         String check = null;
+        String stream = null;
         List<String> graph = new ArrayList<>();
         Map<String, String> classes = new LinkedHashMap<>();
-        Map<String, Boolean> flags = new LinkedHashMap<>();
+        Map<String, Boolean> externalizable = new LinkedHashMap<>();
+        Map<String, Boolean> converted = new LinkedHashMap<>();
         List<String> lines = new ArrayList<>(run.stdoutLines());
         lines.add("=== <end>");
         for (String line : lines) {
@@ -47,30 +57,35 @@ final class CorpusDumps {
                     if (outcome == null) {
                         throw run.fail("CorpusDump printed no outcome for " + fixture);
                     }
-                    if (blocks.put(fixture, new Block(fixture, outcome, check, List.copyOf(graph), Map.copyOf(classes),
-                            Map.copyOf(flags))) != null) {
+                    if (blocks.put(fixture, new Block(fixture, outcome, check, stream, List.copyOf(graph),
+                            Map.copyOf(classes), Map.copyOf(externalizable), Map.copyOf(converted))) != null) {
                         throw run.fail("CorpusDump printed " + fixture + " twice");
                     }
                 }
                 fixture = line.substring(4);
                 outcome = null;
                 check = null;
+                stream = null;
                 graph.clear();
                 classes.clear();
-                flags.clear();
+                externalizable.clear();
+                converted.clear();
             } else if (fixture == null) {
                 throw run.fail("CorpusDump printed a line before the first fixture: " + line);
             } else if (line.startsWith("outcome: ")) {
                 outcome = line.substring("outcome: ".length());
             } else if (line.startsWith("check: ")) {
                 check = line.substring("check: ".length());
+            } else if (line.startsWith("stream: ")) {
+                stream = line.substring("stream: ".length());
             } else if (line.startsWith("class ")) {
                 Matcher m = CLASS_LINE.matcher(line);
                 if (!m.matches()) {
                     throw run.fail("unreadable class line in " + fixture + ": " + line);
                 }
                 classes.put(m.group(1), "class " + m.group(1) + " " + m.group(2));
-                flags.put(m.group(1), Boolean.parseBoolean(m.group(3)));
+                externalizable.put(m.group(1), Boolean.parseBoolean(m.group(3)));
+                converted.put(m.group(1), Boolean.parseBoolean(m.group(4)));
             } else {
                 graph.add(line);
             }
@@ -88,6 +103,38 @@ final class CorpusDumps {
             }
         }
         return names;
+    }
+
+    /**
+     * The class lines of a block read with the agent ({@code a}) against those without it ({@code p}): the same
+     * class names and serialVersionUIDs; {@code Externalizable} exactly as without the agent (a converted class keeps
+     * its interfaces); and converted, that is carrying serialboost's synthetic bodies, exactly the classes the agent
+     * says it converted ({@code converted}), none without the agent.
+     *
+     * @return whether the class names and serialVersionUIDs agree (when not, the flags were not compared)
+     */
+    static boolean compareClasses(final String name, final Block p, final Block a, final Set<String> converted,
+                                  final List<String> problems) {
+        if (!p.classes().equals(a.classes())) {
+            problems.add(name + ": class names or serialVersionUIDs differ; without the agent " + p.classes().values()
+                    + ", with the agent " + a.classes().values());
+            return false;
+        }
+        for (String c : p.classes().keySet()) {
+            if (!p.externalizable().get(c).equals(a.externalizable().get(c))) {
+                problems.add(name + ": " + c + " is Externalizable " + p.externalizable().get(c) + " without the agent"
+                        + " and " + a.externalizable().get(c) + " with it; a converted class must keep its interfaces");
+            }
+            if (p.converted().get(c)) {
+                problems.add(name + ": " + c + " carries serialboost's synthetic bodies without the agent");
+            }
+            if (a.converted().get(c) != converted.contains(c)) {
+                problems.add(name + ": " + c + (a.converted().get(c) ? " carries" : " does not carry")
+                        + " serialboost's synthetic bodies with the agent, but the agent says it "
+                        + (converted.contains(c) ? "converted" : "did not convert") + " it");
+            }
+        }
+        return true;
     }
 
     /** The first difference of two line lists with some context, or null when they are equal. */

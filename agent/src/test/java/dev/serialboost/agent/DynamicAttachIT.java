@@ -74,13 +74,15 @@ class DynamicAttachIT {
         if (p.size() != 6 || a.size() != 6) {
             throw attached.fail("expected 6 stdout lines in both runs\n" + plain.describe());
         }
-        expect(problems, "before the agent", p.get(0).startsWith("before: A externalizable=false flags=0x02 copy: ")
+        String plainClass = "externalizable=false converted=false";
+        expect(problems, "before the agent", p.get(0).startsWith("before: A " + plainClass + " flags=0x02 copy: ")
                 && a.get(0).equals(p.get(0)), a.get(0));
-        expect(problems, "without the agent", p.get(2).equals("after: A externalizable=false B externalizable=false"
-                + " C externalizable=false"), p.get(2));
-        expect(problems, "A loaded before the agent stays plain, B loaded after is converted, C extends plain A",
-                a.get(2).equals("after: A externalizable=false B externalizable=true C externalizable=false"), a.get(2));
-        // same copies as without the agent; only B goes through the Externalizable path (0x0c) on the wire
+        expect(problems, "without the agent", p.get(2).equals("after: A " + plainClass + " B " + plainClass + " C "
+                + plainClass), p.get(2));
+        expect(problems, "A loaded before the agent stays plain, B loaded after is converted (and still not"
+                + " Externalizable), C extends plain A", a.get(2).equals("after: A " + plainClass
+                + " B externalizable=false converted=true C " + plainClass), a.get(2));
+        // same copies as without the agent; only B is in the converted layout (0x0c) on the wire
         expect(problems, "A round-trips plainly", a.get(3).equals(p.get(3)) && p.get(3).startsWith("A flags=0x02 "),
                 a.get(3) + " vs " + p.get(3));
         expect(problems, "B round-trips converted", a.get(4).equals(p.get(4).replace("B flags=0x02 ", "B flags=0x0c "))

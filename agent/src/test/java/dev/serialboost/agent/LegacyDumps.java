@@ -1,6 +1,7 @@
 package dev.serialboost.agent;
 
 import dev.serialboost.agent.CorpusDumps.Block;
+import dev.serialboost.it.StreamFlags;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,16 +19,26 @@ import java.util.function.Predicate;
 final class LegacyDumps {
 
     static final String REWRITTEN = " rewritten";
-    static final String OFF = "reading streams written without serialboost is off: ";
+    /** What the start-up line says when the converted format cannot work on this JVM. */
+    static final String OFF = "the converted format is off, every class stays plain: ";
 
     private static final int SC_EXTERNALIZABLE = 0x04;
 
     /** Which stream the two reads being compared read, for the check of the descriptor flags in it. */
     enum Source {
-        /** The same file, written without the agent: same flags, converted classes not Externalizable in it. */
+        /** The same file, written without the agent: same flags, converted classes not in the converted layout. */
         SAME_PLAIN_FILE,
-        /** Each JVM's own rewrite: converted classes Externalizable with the agent, other classes as without. */
+        /**
+         * Each JVM's own rewrite: converted classes in the converted layout (SC_EXTERNALIZABLE) with the agent,
+         * other classes as without.
+         */
         OWN_WRITES,
+        /**
+         * Each JVM's own rewrite, of a graph the agent JVM writes in the plain format although some of its classes
+         * are converted (a subclass the agent did not convert takes its converted superclasses with it): the same
+         * flags in both.
+         */
+        OWN_WRITES_PLAIN,
         /** Streams written elsewhere (the caller checks their flags itself). */
         OTHER
     }
@@ -76,8 +87,7 @@ final class LegacyDumps {
                     graph.add(line);
                 }
             }
-            reads.put(b.fixture(), new Read(new Block(b.fixture(), b.outcome(), b.check(), List.copyOf(graph),
-                    b.classes(), b.externalizable()), Map.copyOf(flags)));
+            reads.put(b.fixture(), new Read(b.withGraph(graph), Map.copyOf(flags)));
         }
         return reads;
     }
@@ -89,27 +99,10 @@ final class LegacyDumps {
 
     /**
      * Compares what the agent JVM read ({@code a}) with what plain JDK reading gave ({@code p}): the same outcome,
-     * fixture check, graph, class names and serialVersionUIDs; converted classes Externalizable with the agent
-     * and not without, every other class unchanged; and the descriptor flags as {@code source} says.
+     * fixture check, graph and class lines ({@link CorpusDumps#compareClasses}: converted classes keep their
+     * interfaces and carry serialboost's bodies with the agent only); and the descriptor flags as {@code source}
+     * says.
      */
-    /**
-     * Whether a superclass of {@code className} is among the converted classes: an unconverted class then
-     * inherits Externalizable in the agent JVM (the agent cannot write it; reading its plain streams still works).
-     */
-    private static boolean hasConvertedSuperclass(final String className, final Set<String> converted) {
-        try {
-            for (Class<?> c = Class.forName(className, false, LegacyDumps.class.getClassLoader()).getSuperclass();
-                    c != null; c = c.getSuperclass()) {
-                if (converted.contains(c.getName())) {
-                    return true;
-                }
-            }
-            return false;
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("a class read in the child JVM is not on the test class path", e);
-        }
-    }
-
     static void compare(final Read p, final Read a, final Set<String> converted, final Source source,
                         final List<String> problems) {
         String name = p.label();
@@ -129,20 +122,8 @@ final class LegacyDumps {
         if (difference != null) {
             problems.add(name + ": what was read differs, " + difference);
         }
-        if (!p.block().classes().equals(a.block().classes())) {
-            problems.add(name + ": class names or serialVersionUIDs differ; plain JDK " + p.block().classes().values()
-                    + ", with the agent " + a.block().classes().values());
+        if (!CorpusDumps.compareClasses(name, p.block(), a.block(), converted, problems)) {
             return;
-        }
-        for (Map.Entry<String, Boolean> e : p.block().externalizable().entrySet()) {
-            String c = e.getKey();
-            boolean before = e.getValue();
-            boolean after = a.block().externalizable().get(c);
-            boolean inherited = !converted.contains(c) && !before && after && hasConvertedSuperclass(c, converted);
-            if (converted.contains(c) ? before || !after : before != after && !inherited) {
-                problems.add(name + ": " + c + " is Externalizable " + before + " without the agent and " + after
-                        + " with it, but the agent " + (converted.contains(c) ? "converted" : "did not convert") + " it");
-            }
         }
         for (Map.Entry<String, String> e : p.flags().entrySet()) {
             String c = e.getKey();
@@ -151,18 +132,24 @@ final class LegacyDumps {
             if (source == Source.OTHER) {
                 continue;
             }
-            if (source == Source.SAME_PLAIN_FILE) {
+            if (source == Source.OWN_WRITES_PLAIN) {
+                if (!plainFlags.equals(agentFlags)) {
+                    problems.add(name + ": rewritten in the agent JVM, " + c + " should be written in the plain format"
+                            + " as without the agent: flags " + plainFlags + " without, " + agentFlags + " with");
+                }
+            } else if (source == Source.SAME_PLAIN_FILE) {
                 if (!plainFlags.equals(agentFlags)) {
                     problems.add(name + ": test bug? both runs read the same file, yet the flags of " + c + " differ: "
                             + plainFlags + " and " + agentFlags);
                 } else if (converted.contains(c) && externalizable(plainFlags)) {
                     problems.add(name + ": test bug? the file should be a plain stream, yet converted " + c
-                            + " is Externalizable in it (" + plainFlags + ")");
+                            + " is in the converted layout in it (" + plainFlags + ")");
                 }
             } else if (converted.contains(c) && !plainFlags.equals("none")) {
-                if (agentFlags == null || !externalizable(agentFlags)) {
-                    problems.add(name + ": rewritten in the agent JVM, converted " + c + " should be Externalizable"
-                            + " on the wire (serialboost's format), its flags are " + agentFlags);
+                if (!StreamFlags.CONVERTED_LAYOUT.equals(agentFlags)) {
+                    problems.add(name + ": rewritten in the agent JVM, converted " + c + " should be in the converted"
+                            + " layout on the wire (" + StreamFlags.CONVERTED_LAYOUT + ", SC_EXTERNALIZABLE |"
+                            + " SC_BLOCK_DATA), its flags are " + agentFlags);
                 }
             } else if (!converted.contains(c) && !plainFlags.equals(agentFlags)) {
                 problems.add(name + ": rewritten in the agent JVM, " + c + " (not converted) should be written as"

@@ -33,8 +33,8 @@ import java.util.stream.Stream;
  * {@link LegacyFixturesGenerator} on a JVM without the agent: session blobs and journals of an application before
  * serialboost was attached) read by a JVM with the agent, on every JDK of {@link Jdk#all()}, and on 25 also with
  * {@code --sun-misc-unsafe-memory-access=deny}: each must give exactly what plain JDK reading gave when the stream
- * was written (the {@code .txt} next to it), converted classes aside being Externalizable, and stderr must hold
- * nothing but the agent's own lines, none a warning.
+ * was written (the {@code .txt} next to it), converted classes differing only in carrying serialboost's bodies,
+ * and stderr must hold nothing but the agent's own lines, none a warning.
  *
  * <p>A second test runs the generator twice on JDK 17 and requires identical files each time and the same bytes
  * as the checked-in ones, so the fixtures stay reproducible and in step with their classes.
@@ -104,7 +104,7 @@ class LegacyFixturesIT {
         }
         String start = LegacyDumps.startLine(agent);
         if (start.contains(LegacyDumps.OFF)) {
-            problems.add("reading plain streams is off: " + start);
+            problems.add("the converted format is off: " + start);
         }
         for (Map.Entry<String, Read> e : expected.entrySet()) {
             Read a = actual.get(e.getKey());

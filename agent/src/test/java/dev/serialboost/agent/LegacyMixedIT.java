@@ -2,6 +2,7 @@ package dev.serialboost.agent;
 
 import dev.serialboost.agent.LegacyDumps.Read;
 import dev.serialboost.agent.LegacyDumps.Source;
+import dev.serialboost.it.StreamFlags;
 import dev.serialboost.it.legacy.LegacyRead;
 import dev.serialboost.it.legacy.LegacyWrite;
 import dev.serialboost.testing.Jdk;
@@ -21,8 +22,8 @@ import java.util.Set;
 
 /**
  * Both formats in one stream: an agent JVM whose configuration excludes {@code Kept} writes {@code Converted}
- * objects (serialboost's format, Externalizable on the wire) and {@code Kept} objects (plain) that refer to each
- * other. Another agent JVM with the same configuration reads it into exactly what plain JDK reading of a plain
+ * objects (serialboost's format, the converted layout on the wire) and {@code Kept} objects (plain) that refer to
+ * each other. Another agent JVM with the same configuration reads it into exactly what plain JDK reading of a plain
  * stream of the same graph gives; so does an agent JVM that converts {@code Kept} too (its plain objects go the
  * way of any stream written without serialboost). A JVM without the agent cannot read it: observed on JDK 17, 21
  * and 25, {@value #WITHOUT_AGENT} (the first converted class of the stream is named).
@@ -56,9 +57,11 @@ class LegacyMixedIT {
             throw plainWriter.fail("test bug: the plain writer should write both classes as plain Serializable (0x02)");
         }
         if (agent == null || !agent.outcome().startsWith("written ")
-                || !agent.flags().equals(Map.of(PKG + "Converted", "0x0c", PKG + "Kept", "0x02"))) {
-            throw agentWriter.fail("the agent JVM should write Converted Externalizable (SC_EXTERNALIZABLE |"
-                    + " SC_BLOCK_DATA = 0x0c) and the excluded Kept plain (0x02) in the same stream");
+                || !agent.flags().equals(Map.of(PKG + "Converted", StreamFlags.CONVERTED_LAYOUT,
+                        PKG + "Kept", "0x02"))) {
+            throw agentWriter.fail("the agent JVM should write Converted in the converted layout (SC_EXTERNALIZABLE |"
+                    + " SC_BLOCK_DATA = " + StreamFlags.CONVERTED_LAYOUT + ") and the excluded Kept plain (0x02) in the"
+                    + " same stream");
         }
         if (!CorpusDumps.converted(agentWriter).equals(Set.of(PKG + "Converted"))) {
             throw agentWriter.fail("the agent JVM should convert " + PKG + "Converted and nothing else");

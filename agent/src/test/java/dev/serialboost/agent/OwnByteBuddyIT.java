@@ -2,6 +2,7 @@ package dev.serialboost.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.serialboost.it.StreamFlags;
 import dev.serialboost.it.bytebuddy.OwnByteBuddyApp;
 import dev.serialboost.testing.Jdk;
 
@@ -58,9 +59,11 @@ class OwnByteBuddyIT {
         List<String> expected = List.of(
                 "byte-buddy-jar=byte-buddy-1.14.19.jar",
                 "generated=" + PKG + "GeneratedGreeter greet=hello from a generated subclass",
-                "greeter externalizable=true flags=0x0c greet=hello ada copy: root: #1 | #1 " + PKG + "Greeter |   "
-                        + PKG + "Greeter.greetings: 1 |   " + PKG + "Greeter.name: #2 | #2 String \"ada\"",
-                "generated copy class=" + PKG + "GeneratedGreeter greet=hello from a generated subclass name=null");
+                "greeter externalizable=false converted=true flags=" + StreamFlags.CONVERTED_LAYOUT
+                        + " greet=hello ada copy: root: #1 | #1 " + PKG + "Greeter |   " + PKG
+                        + "Greeter.greetings: 1 |   " + PKG + "Greeter.name: #2 | #2 String \"ada\"",
+                "generated copy class=" + PKG + "GeneratedGreeter externalizable=false converted=true"
+                        + " greet=hello from a generated subclass name=null");
         if (!run.stdoutLines().equals(expected)) {
             throw run.fail("expected stdout:\n" + String.join("\n", expected));
         }

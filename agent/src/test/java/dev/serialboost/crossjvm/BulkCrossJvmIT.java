@@ -1,5 +1,8 @@
 package dev.serialboost.crossjvm;
 
+import dev.serialboost.agent.JvmRunner;
+import dev.serialboost.it.StreamFlags;
+import dev.serialboost.testing.Converted;
 import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +16,7 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,14 +28,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The bulk record across JVMs whose field layouts differ: a JVM with the agent writes all-primitive
- * objects, another JVM with the agent reads them, and what arrives must be exactly what plain JDK
- * serialization gives. JDK 17, 21 and 25 fill the header gap with an int (those classes are copied
+ * objects (in the converted layout on the wire), another JVM with the agent reads them into its converted classes
+ * (still not {@code Externalizable} to the program), and what arrives must be exactly what plain JDK serialization
+ * gives. JDK 17, 21 and 25 fill the header gap with an int (those classes are copied
  * field-mapped); compact object headers on JDK 25 leave no gap (the same classes are copied straight).
  */
 class BulkCrossJvmIT {
 
     private static final Path AGENT = Path.of(System.getProperty("serialboost.agent.jar", "target/serialboost-agent.jar"));
     private static final Path CLASSES = Path.of("target/test-classes");
+    /** The transformer's test classes, for {@code dev.serialboost.testing.Converted} in the reader. */
+    private static final Path TESTING = JvmRunner.locationOf(Converted.class);
     private static final List<String> BULK_CLASSES = List.of("MarketData", "LongInt", "Mixed", "Parent", "Child",
             "FinalPrimitives");
 
@@ -91,8 +98,15 @@ class BulkCrossJvmIT {
                     writer + " did not write " + cls + " as a bulk record:\n" + written);
         }
 
+        byte[] bytes = Files.readAllBytes(stream);
+        for (String cls : BULK_CLASSES) {
+            assertEquals(StreamFlags.CONVERTED_LAYOUT, StreamFlags.flags(bytes, BulkShapes.class.getName() + "$" + cls),
+                    writer + " did not write " + cls + " in the converted layout (SC_EXTERNALIZABLE | SC_BLOCK_DATA)");
+        }
+
         Result read = run(reader, "convert=all,summary=true", BulkReader.class.getName(), stream.toString());
-        assertEquals(plainJdkDump() + "externalizable=true\n", read.stdout, reader + " read other values:\n" + read);
+        assertEquals(plainJdkDump() + "externalizable=false converted=true\n", read.stdout,
+                reader + " read other values:\n" + read);
     }
 
     /** What plain JDK serialization gives for the samples, in this (agent-free) JVM. */
@@ -120,7 +134,7 @@ class BulkCrossJvmIT {
         command.add(jvm.jdk().java().toString());
         command.addAll(jvm.flags());
         command.add("-javaagent:" + AGENT.toAbsolutePath() + "=" + agentArgs);
-        command.addAll(List.of("-cp", CLASSES.toAbsolutePath().toString(), main, arg));
+        command.addAll(List.of("-cp", CLASSES.toAbsolutePath() + java.io.File.pathSeparator + TESTING, main, arg));
         Process p = new ProcessBuilder(command).start();
         p.getOutputStream().close();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {

@@ -11,8 +11,11 @@ import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Enumeration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
@@ -22,21 +25,23 @@ import java.util.stream.Stream;
 /**
  * Test app: runs every corpus fixture (every concrete subclass of {@link Fixture} in the corpus package) in this
  * JVM: builds its graph, round-trips it through plain {@link ObjectOutputStream}/{@link ObjectInputStream},
- * runs the fixture's own check on the copy and prints a {@link GraphDump} of the copy. Run with and without the
- * agent, the two outputs must agree (apart from the {@code externalizable=} flags of converted classes).
+ * runs the fixture's own check on the copy and prints the stream's length and digest and a {@link GraphDump} of the
+ * copy. Run with and without the agent, the two outputs must agree, apart from the {@code converted=} flags of
+ * converted classes and the streams that hold them in serialboost's format.
  *
  * <pre>
  * === dev.serialboost.corpus.values.Fixtures$BoxesCase
  * outcome: round-trip                   (or: write-failed|read-failed|setup-failed CLASS: MESSAGE)
  * check: ok                             (or the fixture's message)
+ * stream: 312 bytes, sha-256 5f1c...
  * root: #1
  * #1 dev.serialboost.corpus.values.Boxes
  *   ...
- * class dev.serialboost.corpus.values.Boxes uid=... externalizable=false
+ * class dev.serialboost.corpus.values.Boxes uid=... externalizable=false converted=false
  * </pre>
  *
- * Arguments: {@code --graph-only} leaves out the class lines (output then identical with and without the
- * agent); {@code --only=NAME} keeps the fixture class NAME; any other argument keeps the fixtures whose class
+ * Arguments: {@code --graph-only} leaves out the stream and class lines (output then identical with and without
+ * the agent); {@code --only=NAME} keeps the fixture class NAME; any other argument keeps the fixtures whose class
  * name contains it. Class names are filtered before any corpus class is loaded.
  */
 public final class CorpusDump {
@@ -124,6 +129,9 @@ public final class CorpusDump {
         }
         out.append("outcome: round-trip\n");
         out.append("check: ").append(check == null ? "ok" : GraphDump.escape(check)).append('\n');
+        if (!graphOnly) {
+            out.append("stream: ").append(bytes.length).append(" bytes, sha-256 ").append(sha256(bytes)).append('\n');
+        }
         GraphDump dump = new GraphDump();
         for (String line : dump.graph(copy)) {
             out.append(line).append('\n');
@@ -145,6 +153,14 @@ public final class CorpusDump {
             for (String line : dump.classLines()) {
                 out.append(line).append('\n');
             }
+        }
+    }
+
+    private static String sha256(final byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
         }
     }
 

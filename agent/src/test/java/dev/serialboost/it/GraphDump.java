@@ -1,5 +1,7 @@
 package dev.serialboost.it;
 
+import dev.serialboost.testing.Converted;
+
 import java.io.Externalizable;
 import java.io.ObjectStreamClass;
 import java.lang.reflect.Array;
@@ -28,8 +30,9 @@ import java.util.Set;
  *       agent may add its own). Static non-final fields of every class met are listed too.</li>
  *   <li>Floating-point values as raw bits; strings escaped to ASCII; enums by name; JDK collections and maps
  *       by size and iteration order; other JDK values by {@code toString}.</li>
- *   <li>Each application class level met is listed with its serialVersionUID and whether it is
- *       {@link Externalizable} (the only part expected to change under the agent).</li>
+ *   <li>Each application class level met is listed with its serialVersionUID, whether it is
+ *       {@link Externalizable} (never changed by the agent) and whether serialboost converted it (the only part
+ *       expected to change under the agent, see {@link #kind}).</li>
  * </ul>
  */
 public final class GraphDump {
@@ -60,7 +63,7 @@ public final class GraphDump {
         return List.copyOf(lines);
     }
 
-    /** One line per application class level met by {@link #graph}: name, serialVersionUID, Externalizable. */
+    /** One line per application class level met by {@link #graph}: name, serialVersionUID, {@link #kind}. */
     public List<String> classLines() {
         List<String> out = new ArrayList<>();
         for (Class<?> c : classes) {
@@ -69,11 +72,23 @@ public final class GraphDump {
         return out;
     }
 
-    /** {@code class NAME uid=UID externalizable=BOOL}; uid is {@code -} for a class that is not serializable. */
+    /**
+     * {@code class NAME uid=UID externalizable=BOOL converted=BOOL}; uid is {@code -} for a class that is not
+     * serializable.
+     */
     public static String classLine(final Class<?> c) {
         ObjectStreamClass desc = ObjectStreamClass.lookup(c);
         return "class " + typeName(c) + " uid=" + (desc == null ? "-" : String.valueOf(desc.getSerialVersionUID()))
-                + " externalizable=" + Externalizable.class.isAssignableFrom(c);
+                + " " + kind(c);
+    }
+
+    /**
+     * {@code externalizable=BOOL converted=BOOL}: whether the program sees {@code c} as {@link Externalizable} (a
+     * converted class stays what it was, so this never changes under the agent), and whether serialboost converted
+     * it (it carries the synthetic bodies, {@link Converted#hasBodies}).
+     */
+    public static String kind(final Class<?> c) {
+        return "externalizable=" + Externalizable.class.isAssignableFrom(c) + " converted=" + Converted.hasBodies(c);
     }
 
     private void drain() {

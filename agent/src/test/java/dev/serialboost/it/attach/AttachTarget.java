@@ -4,7 +4,6 @@ import dev.serialboost.it.GraphDump;
 import dev.serialboost.it.StreamFlags;
 
 import java.io.BufferedReader;
-import java.io.Externalizable;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 
@@ -22,15 +21,15 @@ public final class AttachTarget {
 
     public static void main(final String[] args) throws Exception {
         A a = A.sample();
-        System.out.println("before: A externalizable=" + (a instanceof Externalizable) + " " + roundTrip(a));
+        System.out.println("before: A " + GraphDump.kind(a.getClass()) + " " + roundTrip(a));
         System.out.println("READY");
         System.out.flush();
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
 
         Object b = Class.forName(PKG + "B").getMethod("sample").invoke(null);
         Object c = Class.forName(PKG + "C").getMethod("sample").invoke(null);
-        System.out.println("after: A externalizable=" + (a instanceof Externalizable) + " B externalizable="
-                + (b instanceof Externalizable) + " C externalizable=" + (c instanceof Externalizable));
+        System.out.println("after: A " + GraphDump.kind(a.getClass()) + " B " + GraphDump.kind(b.getClass()) + " C "
+                + GraphDump.kind(c.getClass()));
         System.out.println("A " + roundTrip(a));
         System.out.println("B " + roundTrip(b));
         System.out.println("C " + roundTrip(c));

@@ -9,7 +9,6 @@ import net.bytebuddy.dynamic.loading.ClassLoadingStrategy;
 import net.bytebuddy.implementation.FixedValue;
 import net.bytebuddy.matcher.ElementMatchers;
 
-import java.io.Externalizable;
 import java.lang.invoke.MethodHandles;
 import java.nio.file.Path;
 
@@ -40,12 +39,13 @@ public final class OwnByteBuddyApp {
         plain.greet();
         byte[] bytes = StreamFlags.write(plain);
         Greeter copy = (Greeter) StreamFlags.read(bytes);
-        System.out.println("greeter externalizable=" + (copy instanceof Externalizable) + " flags="
+        System.out.println("greeter " + GraphDump.kind(copy.getClass()) + " flags="
                 + StreamFlags.flags(bytes, Greeter.class.getName()) + " greet=" + copy.greet() + " copy: "
                 + String.join(" | ", new GraphDump().graph(copy)));
 
         Greeter generatedCopy = (Greeter) StreamFlags.read(StreamFlags.write(generated));
-        System.out.println("generated copy class=" + generatedCopy.getClass().getName() + " greet="
+        System.out.println("generated copy class=" + generatedCopy.getClass().getName() + " "
+                + GraphDump.kind(generatedCopy.getClass()) + " greet="
                 + generatedCopy.greet() + " name=" + generatedCopy.name());
     }
 }

@@ -5,15 +5,15 @@ import dev.serialboost.it.StreamFlags;
 import dev.serialboost.it.config.sub.Excluded;
 import dev.serialboost.it.config.sub.Included;
 
-import java.io.Externalizable;
 import java.util.List;
 
 /**
  * Test app for ConfigIT: round-trips one instance of each class of this package and prints, per class, whether
- * it is Externalizable, the flags of its class descriptor in the stream and the copy.
+ * it is Externalizable and whether serialboost converted it ({@link GraphDump#kind}), the flags of its class
+ * descriptor in the stream and the copy.
  *
  * <pre>
- * Kept externalizable=false stream-flags=0x02 copy: root: #1 | #1 dev.serialboost.it.config.Kept | ...
+ * Kept externalizable=false converted=false stream-flags=0x02 copy: root: #1 | #1 dev.serialboost.it.config.Kept | ...
  * </pre>
  */
 public final class ConfigApp {
@@ -27,9 +27,9 @@ public final class ConfigApp {
         for (Object o : objects) {
             byte[] bytes = StreamFlags.write(o);
             Object copy = StreamFlags.read(bytes);
-            System.out.println(o.getClass().getSimpleName() + " externalizable=" + (o instanceof Externalizable)
-                    + " stream-flags=" + StreamFlags.flags(bytes, o.getClass().getName())
-                    + " copy: " + String.join(" | ", new GraphDump().graph(copy)));
+            System.out.println(o.getClass().getSimpleName() + " " + GraphDump.kind(o.getClass()) + " stream-flags="
+                    + StreamFlags.flags(bytes, o.getClass().getName()) + " copy: "
+                    + String.join(" | ", new GraphDump().graph(copy)));
         }
     }
 }

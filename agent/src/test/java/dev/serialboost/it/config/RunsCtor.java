@@ -3,8 +3,8 @@ package dev.serialboost.it.config;
 import java.io.Serializable;
 
 /**
- * Its no-arg constructor has code plain JDK deserialization never runs, so the agent skips it unless a rule
- * says {@code run-constructor}; then the constructor runs on every read (the documented deviation).
+ * Its no-arg constructor has code plain JDK deserialization never runs. Converted, it is still instantiated on read
+ * as plain JDK instantiates it, so that code does not run with the agent either.
  */
 public class RunsCtor implements Serializable {
     private static final long serialVersionUID = 3L;

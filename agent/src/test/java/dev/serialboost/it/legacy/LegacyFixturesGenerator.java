@@ -12,8 +12,8 @@ import dev.serialboost.it.legacy.model.Side;
 import dev.serialboost.it.legacy.model.SignedEnvelope;
 import dev.serialboost.it.legacy.model.Staff;
 import dev.serialboost.it.legacy.model.Trade;
+import dev.serialboost.testing.Converted;
 
-import java.io.Externalizable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +52,7 @@ public final class LegacyFixturesGenerator {
     }
 
     public static void main(final String[] args) throws Exception {
-        if (Externalizable.class.isAssignableFrom(Quote.class)) {
+        if (Converted.hasBodies(Quote.class)) {
             throw new IllegalStateException("run the generator without -javaagent: the checked-in streams must be"
                     + " what a JVM without serialboost writes");
         }

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * Test app: reads stream files in the layout of {@link LegacyFiles} and prints a {@link GraphDump} of what it
  * read, in the block format of {@code CorpusDump} so that the tests parse both the same way. Run without the
  * agent it gives the truth (plain JDK reading); with the agent the output must be the same apart from the
- * {@code externalizable=} flags of converted classes.
+ * {@code converted=} flags of converted classes (and the stream flags of what this JVM rewrote).
  *
  * <pre>
  * LegacyRead [--rewrite] [--witnesses] [--prefix=P] [--filter=SPEC] [--roundtrip=FILTER] PATH...
@@ -44,7 +44,7 @@ import java.util.stream.Stream;
  * root: #1                            (the GraphDump; several top-level objects are dumped as one Object[])
  * ...
  * stream-flags: CLASS=0x02 ...        (descriptor flags of each application class in the stream read)
- * class CLASS uid=UID externalizable=BOOL
+ * class CLASS uid=UID externalizable=BOOL converted=BOOL
  * </pre>
  *
  * When what was read cannot even be dumped (a broken object), the graph is a single {@code dump-failed} line.

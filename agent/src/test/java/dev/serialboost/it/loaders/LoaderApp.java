@@ -3,7 +3,6 @@ package dev.serialboost.it.loaders;
 import dev.serialboost.it.GraphDump;
 import dev.serialboost.it.StreamFlags;
 
-import java.io.Externalizable;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
@@ -41,7 +40,7 @@ public final class LoaderApp {
         Object copy = StreamFlags.read(bytes, loader);
         System.out.println(label + ": defined-by-loader=" + (cart.getClassLoader() == loader)
                 + " copy-same-class=" + (copy.getClass() == cart)
-                + " externalizable=" + (copy instanceof Externalizable)
+                + " " + GraphDump.kind(copy.getClass())
                 + " cart-flags=" + StreamFlags.flags(bytes, CART) + " item-flags=" + StreamFlags.flags(bytes, ITEM)
                 + " describe=" + cart.getMethod("describe").invoke(copy));
         for (String line : new GraphDump().graph(copy)) {

@@ -13,12 +13,12 @@ import java.util.List;
 /**
  * Test app for {@code DefaultModeIT}: writes the graph of every corpus fixture (or of those the arguments select,
  * as for {@link CorpusDump}) with a plain {@link ObjectOutputStream} and prints the stream's length and SHA-256,
- * then the class lines of the graph (serialVersionUID, Externalizable or not).
+ * then the class lines of the graph (serialVersionUID, Externalizable or not, converted or not).
  *
  * <pre>
  * === dev.serialboost.corpus.values.Fixtures$BoxesCase
  * written 312 bytes, sha-256 5f1c...
- * class dev.serialboost.corpus.values.Boxes uid=... externalizable=false
+ * class dev.serialboost.corpus.values.Boxes uid=... externalizable=false converted=false
  * </pre>
  */
 public final class StreamBytes {

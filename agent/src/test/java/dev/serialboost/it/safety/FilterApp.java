@@ -1,7 +1,8 @@
 package dev.serialboost.it.safety;
 
+import dev.serialboost.it.GraphDump;
+
 import java.io.ByteArrayInputStream;
-import java.io.Externalizable;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.lang.reflect.Method;
@@ -13,7 +14,8 @@ import java.util.List;
  * Test app for FilterIT, run with {@code -Djdk.serialFilter=}{@value #FILTER}: writes each of
  * {@link FilterScenarios} in a class loader of its own, reads it with a plain {@code ObjectInputStream} (so the
  * JVM-wide filter applies) in the application loader, and prints one line per scenario with how the read ended,
- * then what it counted: whether {@link Forbidden} was ever instantiated or initialized in the reading loader.
+ * then what it counted: whether {@link Forbidden} was ever instantiated or initialized in the reading loader, and
+ * what {@link Holder} is in the reading loader ({@link GraphDump#kind}).
  */
 public final class FilterApp {
 
@@ -47,6 +49,6 @@ public final class FilterApp {
         }
         System.out.println("forbidden-base-constructed=" + Counters.forbiddenBaseConstructed
                 + " forbidden-initialized=" + Counters.forbiddenInitialized);
-        System.out.println("converted=" + Externalizable.class.isAssignableFrom(Holder.class));
+        System.out.println("holder " + GraphDump.kind(Holder.class));
     }
 }

@@ -1,7 +1,9 @@
 package dev.serialboost.it.safety;
 
-import java.lang.ref.WeakReference;
 import dev.serialboost.it.loaders.WebAppLoader;
+import dev.serialboost.testing.Converted;
+
+import java.lang.ref.WeakReference;
 
 import java.net.URL;
 import java.nio.file.Files;
@@ -12,7 +14,8 @@ import java.util.List;
 /**
  * Test app for LeakIT: deploys a small web application {@value #DEPLOYMENTS} times, each time in a new child-first
  * class loader (servlet-container style), lets it serialize its classes (round trips in several threads, and a
- * stream written without serialboost), undeploys it by dropping every reference to the loader, and then checks
+ * stream written without serialboost), prints what it saw and whether its {@code GiftCart} is converted, undeploys
+ * it by dropping every reference to the loader, and then checks
  * that all the loaders are collected: a {@link WeakReference} to each must clear within a bounded number of
  * {@code System.gc()} calls.
  *
@@ -22,6 +25,8 @@ import java.util.List;
 public final class LeakApp {
 
     public static final int DEPLOYMENTS = 3;
+    /** The web application's class that its {@code WebApp.run} round-trips. */
+    static final String GIFT_CART = "dev.serialboost.it.safety.webapp.GiftCart";
     static final int GC_ATTEMPTS = 40;
 
     private LeakApp() {
@@ -51,7 +56,8 @@ public final class LeakApp {
         WebAppLoader loader = new WebAppLoader(new URL[] {classes.toUri().toURL()}, ClassLoader.getSystemClassLoader());
         Class<?> app = Class.forName("dev.serialboost.it.safety.webapp.WebApp", true, loader);
         String report = (String) app.getMethod("run", byte[].class).invoke(null, legacy);
-        System.out.println("deployment " + deployment + ": " + report);
+        boolean converted = Converted.hasBodies(Class.forName(GIFT_CART, false, loader));
+        System.out.println("deployment " + deployment + ": " + report + " converted=" + converted);
         loader.close();
         return new WeakReference<>(loader);
     }
