@@ -19,14 +19,13 @@ import java.util.List;
  * <pre>
  * # keep the legacy DTOs plain, convert the rest of com.acme
  * exclude com.acme.legacy.**
- * include com.acme.Session run-constructor
+ * include com.acme.Session bulk=off
  * include com.acme.**
  * </pre>
  *
- * A rule is {@code include} or {@code exclude}, a {@link ClassGlob}, then options (include only):
+ * A rule is {@code include} or {@code exclude}, a {@link ClassGlob}, then options (include only), of which there is
+ * one:
  * <ul>
- *   <li>{@code run-constructor}: convert the class even though its own no-arg constructor has code that
- *       plain JDK deserialization would not run (that code then runs on every read);</li>
  *   <li>{@code bulk=off}: write all-primitive class levels field by field instead of as one record
  *       ({@code bulk=on} is the default).</li>
  * </ul>
@@ -34,7 +33,9 @@ import java.util.List;
 final class ConfigFile implements ClassPolicy {
 
     /** Options an include rule may carry, as written in the file. */
-    static final List<String> OPTIONS = List.of("run-constructor", "bulk");
+    static final List<String> OPTIONS = List.of("bulk");
+    /** An option of earlier versions, refused with what to do instead. */
+    private static final String RETIRED = "run-constructor";
 
     private record Rule(ClassGlob glob, ClassOptions options) {
     }
@@ -114,6 +115,10 @@ final class ConfigFile implements ClassPolicy {
         int eq = word.indexOf('=');
         String key = eq < 0 ? word : word.substring(0, eq);
         String value = eq < 0 ? "true" : word.substring(eq + 1);
+        if (key.equals(RETIRED)) {
+            throw new ConfigException(where + ": option '" + RETIRED + "' is retired: a converted class is now created"
+                    + " on read as plain JDK creates it, whatever its constructor does; remove the option");
+        }
         if (!OPTIONS.contains(key)) {
             throw new ConfigException(where + ": unknown option '" + key + "'; known options: " + String.join(", ", OPTIONS));
         }
@@ -125,7 +130,7 @@ final class ConfigFile implements ClassPolicy {
             case "false", "off" -> false;
             default -> throw new ConfigException(where + ": option '" + key + "' takes on or off, not '" + value + "'");
         };
-        return key.equals("bulk") ? options.withBulk(on) : options.withRunNoArgConstructor(on);
+        return options.withBulk(on);
     }
 
     @Override

@@ -75,10 +75,20 @@ final class EngineInstaller implements ClassFileTransformer {
      *
      * @param err              where a stream class that turns out to have another shape is told about, once
      * @param runtimeInstalled whether the runtime is already defined; if not, it is defined before the first patch
+     * @param now              patch the stream classes now, by retransformation, loading them if needed: for when
+     *                         the agent retransforms them again right after (the converted format), which would start
+     *                         from the JDK's class file and drop a patch made as they loaded
      */
-    static Outcome install(final Instrumentation inst, final PrintStream err, final boolean runtimeInstalled) {
+    static Outcome install(final Instrumentation inst, final PrintStream err, final boolean runtimeInstalled,
+                           final boolean now) {
         try {
             EngineInstaller installer = new EngineInstaller(inst, err, !runtimeInstalled);
+            if (now) {
+                for (String name : CLASS_NAMES) {
+                    Class.forName(name, false, null);
+                }
+                return installer.patchLoaded();
+            }
             // retransformation-capable: measured, the JVM hands each class load to such a transformer at about half
             // the cost per class of one that is not (JDK 17, 4,204 library classes: +12 against +28 us per class)
             inst.addTransformer(installer, true);

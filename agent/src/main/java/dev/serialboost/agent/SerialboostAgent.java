@@ -67,12 +67,14 @@ public final class SerialboostAgent {
                 return;
             }
             // the runtime serves the engine layer and converted classes; converted classes may load any time from
-            // now on, while the engine layer needs it only when a stream class loads, and defines it then
+            // now on, while the engine layer needs it only when a stream class loads, and defines it then. With the
+            // converted format the stream classes are patched now, engine first: the format's patches are made for
+            // the engine-patched methods, and retransforming a class drops a patch made as it loaded
             if (config.converts()) {
                 RuntimeInstaller.install(inst);
             }
-            EngineInstaller.Outcome engine = config.engine() ? EngineInstaller.install(inst, err, config.converts())
-                    : EngineInstaller.Outcome.off(null);
+            EngineInstaller.Outcome engine = !config.engine() ? EngineInstaller.Outcome.off(null)
+                    : EngineInstaller.install(inst, err, config.converts(), config.converts());
             Report report = new Report(err, config.verbose());
             String formatProblem = null;
             int loadedSerializable = 0;

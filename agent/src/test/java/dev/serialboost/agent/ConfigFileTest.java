@@ -52,7 +52,7 @@ class ConfigFileTest {
                 "# comment line",
                 "",
                 "exclude com.acme.legacy.**   # trailing comment",
-                "include com.acme.Session run-constructor",
+                "include com.acme.Session bulk=off",
                 "include com.acme.**",
                 "exclude **"));
         assertEquals(4, rules.ruleCount());
@@ -61,8 +61,8 @@ class ConfigFileTest {
         assertEquals(FILE + " line 3", legacy.origin());
         ClassOptions session = rules.optionsFor("com.acme.Session");
         assertTrue(session.included());
-        assertTrue(session.runNoArgConstructor());
-        assertFalse(rules.optionsFor("com.acme.Order").runNoArgConstructor());
+        assertFalse(session.bulk());
+        assertTrue(rules.optionsFor("com.acme.Order").bulk());
         assertFalse(rules.optionsFor("org.other.Thing").included());
         assertEquals(ClassOptions.DEFAULT, ConfigFile.parse(FILE, List.of()).withConvert(ConvertMode.ALL)
                 .optionsFor("org.other.Thing"));
@@ -72,7 +72,7 @@ class ConfigFileTest {
     void unmatchedClassesAreNotIncludedByDefaultAndRulesDecideInBothModes() throws ConfigException {
         ConfigFile rules = ConfigFile.parse(FILE, List.of(
                 "exclude com.acme.legacy.**",
-                "include com.acme.Session run-constructor",
+                "include com.acme.Session",
                 "include com.acme.** bulk=off"));
         assertEquals(3, rules.ruleCount());
         assertEquals(2, rules.includeCount());
@@ -81,7 +81,7 @@ class ConfigFileTest {
             assertFalse(legacy.included());
             assertFalse(legacy.unnamed(), "an exclude rule names the class");
             assertEquals(FILE + " line 1", legacy.origin());
-            assertTrue(mode.optionsFor("com.acme.Session").runNoArgConstructor());
+            assertTrue(mode.optionsFor("com.acme.Session").bulk());
             assertTrue(mode.optionsFor("com.acme.Order").included());
             assertFalse(mode.optionsFor("com.acme.Order").bulk());
         }
@@ -98,9 +98,11 @@ class ConfigFileTest {
         "convert com.acme.**            | line 2: unknown rule 'convert'",
         "include                        | line 2: 'include' needs a class pattern",
         "include com..acme              | line 2: class pattern 'com..acme' has an empty package segment",
-        "include com.acme.** bulck      | line 2: unknown option 'bulck'; known options: run-constructor, bulk",
-        "exclude com.acme.** run-constructor | line 2: option 'run-constructor' only makes sense on an include rule",
-        "include com.acme.** run-constructor=yes | line 2: option 'run-constructor' takes on or off, not 'yes'",
+        "include com.acme.** bulck      | line 2: unknown option 'bulck'; known options: bulk",
+        "exclude com.acme.** bulk=off   | line 2: option 'bulk' only makes sense on an include rule",
+        "include com.acme.** bulk=yes   | line 2: option 'bulk' takes on or off, not 'yes'",
+        "include com.acme.** run-constructor | line 2: option 'run-constructor' is retired: a converted class is now"
+            + " created on read as plain JDK creates it",
     })
     void errorsNameFileLineAndProblem(final String badLine, final String expected) {
         ConfigException e = assertThrows(ConfigException.class,

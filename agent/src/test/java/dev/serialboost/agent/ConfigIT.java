@@ -184,7 +184,7 @@ class ConfigIT {
         Path unknownOption = write("unknown-option.conf", "include dev.serialboost.it.config.Converted fast\n");
         Path emptySegment = write("empty-segment.conf", "# a comment line counts\nexclude com..x\n");
         Path badCharacter = write("bad-character.conf", "\n\ninclude com.a-b\n");
-        Path optionOnExclude = write("option-on-exclude.conf", "exclude dev.serialboost.it.config.Kept run-constructor\n");
+        Path optionOnExclude = write("option-on-exclude.conf", "exclude dev.serialboost.it.config.Kept bulk=off\n");
         Path missing = dir.resolve("does-not-exist.conf");
         List<BadCase> cases = List.of(
                 new BadCase("unknown rule word (file from the agent argument)",
@@ -201,7 +201,7 @@ class ConfigIT {
                         List.of(badCharacter + " line 3", "com.a-b")),
                 new BadCase("option on an exclude rule",
                         r -> r.withRejectedAgent("config=" + optionOnExclude + ",summary=true"),
-                        List.of(optionOnExclude + " line 1", "run-constructor")),
+                        List.of(optionOnExclude + " line 1", "'bulk'")),
                 new BadCase("missing file (from the environment variable)",
                         r -> r.env("SERIALBOOST_CONFIG", missing.toString()).withRejectedAgent("summary=true"),
                         List.of(missing.toString())),

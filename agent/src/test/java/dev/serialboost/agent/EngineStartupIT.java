@@ -84,6 +84,24 @@ class EngineStartupIT {
         }
     }
 
+    /**
+     * With the converted format on, the agent also patches the stream classes for it, by retransformation: the engine
+     * layer must survive that (a retransformation starts again from the JDK's class file) and handle the streams.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void withTheConvertedFormatOnTheEngineHandlesTheStreamsToo(final Jdk jdk) {
+        jdk.assumeInstalled();
+        JvmResult r = JvmRunner.on(jdk).withAgent("convert=all").run(StartupProbe.class, "streams");
+        List<String> problems = new ArrayList<>(r.stderrProblems());
+        if (!r.stdout().strip().equals("engine-in-write=true engine-in-read=true equal=true")) {
+            problems.add("the engine did not handle the streams: " + r.stdout().strip());
+        }
+        if (!problems.isEmpty()) {
+            throw r.fail(jdk + ":\n  - " + String.join("\n  - ", problems));
+        }
+    }
+
     /** The start-up line of the default mode and the (empty) summary the test runner asks for; nothing else. */
     private static boolean onlyStartAndSummary(final JvmResult r) {
         List<String> lines = r.agentLines();

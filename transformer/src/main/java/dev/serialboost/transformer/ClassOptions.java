@@ -9,17 +9,14 @@ import java.util.Objects;
  * @param unnamed               for a class that is not included: no rule names it and conversion is opt-in, so it
  *                              is skipped as {@link SkipReason#NOT_INCLUDED} instead of
  *                              {@link SkipReason#EXCLUDED_BY_CONFIG}
- * @param runNoArgConstructor   convert even when the class's own no-arg constructor has code that
- *                              would now run on read (a documented deviation from JDK semantics)
  * @param bulk                  copy an all-primitive class level as one record through the runtime
  *                              ({@code dev.serialboost.runtime.BulkLayout}) instead of field by field
  * @param origin                where this came from, for messages: a config file and line, or "default"
  */
-public record ClassOptions(boolean included, boolean unnamed, boolean runNoArgConstructor, boolean bulk,
-                           String origin) {
+public record ClassOptions(boolean included, boolean unnamed, boolean bulk, String origin) {
 
-    /** Options for a class no rule mentions: convert when eligible, never run constructor code, bulk on. */
-    public static final ClassOptions DEFAULT = new ClassOptions(true, false, false, true, "default");
+    /** Options for a class no rule mentions: convert when eligible, bulk on. */
+    public static final ClassOptions DEFAULT = new ClassOptions(true, false, true, "default");
 
     /**
      * Options for a class no rule mentions when conversion is opt-in: not converted.
@@ -27,7 +24,7 @@ public record ClassOptions(boolean included, boolean unnamed, boolean runNoArgCo
      * @param origin why, for the skip line: which rules file has no rule for it, and the setting
      */
     public static ClassOptions notIncluded(final String origin) {
-        return new ClassOptions(false, true, false, true, origin);
+        return new ClassOptions(false, true, true, origin);
     }
 
     public ClassOptions {
@@ -36,18 +33,14 @@ public record ClassOptions(boolean included, boolean unnamed, boolean runNoArgCo
 
     /** Included or excluded by a rule, which names the class. */
     public ClassOptions withIncluded(final boolean value) {
-        return new ClassOptions(value, false, runNoArgConstructor, bulk, origin);
-    }
-
-    public ClassOptions withRunNoArgConstructor(final boolean value) {
-        return new ClassOptions(included, unnamed, value, bulk, origin);
+        return new ClassOptions(value, false, bulk, origin);
     }
 
     public ClassOptions withBulk(final boolean value) {
-        return new ClassOptions(included, unnamed, runNoArgConstructor, value, origin);
+        return new ClassOptions(included, unnamed, value, origin);
     }
 
     public ClassOptions withOrigin(final String value) {
-        return new ClassOptions(included, unnamed, runNoArgConstructor, bulk, value);
+        return new ClassOptions(included, unnamed, bulk, value);
     }
 }

@@ -123,7 +123,7 @@ class EnginePatchesTest {
                             EnginePatches.fingerprint(osc, EnginePatches.INIT_NON_PROXY_METHOD)),
                     List.of(EnginePatches.fingerprints(osc)), "on " + jdk);
         }
-        byte[] noSuchMethods = JdkPatchesTest.rename(JDK.read("java/io/ObjectStreamClass"), Map.of(
+        byte[] noSuchMethods = JdkShape.rename(JDK.read("java/io/ObjectStreamClass"), Map.of(
                 "java/io/ObjectStreamClass." + EnginePatches.READ_NON_PROXY, "readDescriptor",
                 "java/io/ObjectStreamClass." + EnginePatches.INIT_NON_PROXY_METHOD, "bind"));
         assertEquals(java.util.Arrays.asList(null, null),

@@ -14,8 +14,8 @@ import java.util.List;
 /**
  * The engine layer's start-up, seen from an application: {@code idle} touches no stream class and prints
  * {@code idle}; {@code streams} writes and reads a list through stream classes whose {@code writeClassDescriptor}
- * and {@code resolveClass} overrides note whether the engine called them (a {@code dev.serialboost.runtime} frame
- * on the stack), and prints {@code engine-in-write=B engine-in-read=B equal=B}.
+ * and {@code resolveClass} overrides note whether the engine called them (a {@code dev.serialboost.runtime.Engine}
+ * frame on the stack), and prints {@code engine-in-write=B engine-in-read=B equal=B}.
  */
 public final class StartupProbe {
 
@@ -42,7 +42,7 @@ public final class StartupProbe {
 
     static boolean engineOnStack() {
         for (StackTraceElement e : new Throwable().getStackTrace()) {
-            if (e.getClassName().startsWith("dev.serialboost.runtime.")) {
+            if (e.getClassName().equals("dev.serialboost.runtime.Engine")) {
                 return true;
             }
         }
