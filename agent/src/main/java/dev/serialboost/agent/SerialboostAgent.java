@@ -68,8 +68,8 @@ public final class SerialboostAgent {
             }
             // the runtime serves the engine layer and converted classes; converted classes may load any time from
             // now on, while the engine layer needs it only when a stream class loads, and defines it then. With the
-            // converted format the stream classes are patched now, engine first: the format's patches are made for
-            // the engine-patched methods, and retransforming a class drops a patch made as it loaded
+            // converted format the stream classes are patched now, engine first, then the format (which must not
+            // retransform them after a patch made as they loaded: the retransformation would drop it)
             if (config.converts()) {
                 RuntimeInstaller.install(inst);
             }
