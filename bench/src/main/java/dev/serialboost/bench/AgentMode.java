@@ -1,6 +1,5 @@
 package dev.serialboost.bench;
 
-import java.io.Externalizable;
 import java.util.Arrays;
 import java.util.List;
 
@@ -66,7 +65,7 @@ public enum AgentMode {
         return engine;
     }
 
-    /** Whether the workload classes are converted ({@code Externalizable} once loaded) in this mode. */
+    /** Whether the workload classes are converted (given the generated {@code $sb$write} body) in this mode. */
     public boolean converts() {
         return converts;
     }
@@ -105,13 +104,26 @@ public enum AgentMode {
             return;
         }
         for (Class<?> c : classes) {
-            if (Externalizable.class.isAssignableFrom(c) != mode.converts()) {
+            if (converted(c) != mode.converts()) {
                 throw new IllegalStateException(c.getName() + (mode.converts()
                         ? " was not converted by the agent, but this JVM runs in agent mode '" + mode.id
                           + "' (is -javaagent missing, or did the agent refuse its configuration?)"
-                        : " is Externalizable in agent mode '" + mode.id + "', which converts nothing: is an agent"
+                        : " is converted in agent mode '" + mode.id + "', which converts nothing: is an agent"
                           + " configured through JAVA_TOOL_OPTIONS or SERIALBOOST_* variables?"));
             }
         }
+    }
+
+    /**
+     * Whether the agent converted the class: it then has the synthetic {@code $sb$write} body (a converted class
+     * keeps its interfaces, so it is not {@code Externalizable}).
+     */
+    static boolean converted(final Class<?> c) {
+        for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+            if (m.isSynthetic() && m.getName().equals("$sb$write")) {
+                return true;
+            }
+        }
+        return false;
     }
 }
