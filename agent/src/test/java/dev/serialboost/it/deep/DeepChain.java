@@ -1,0 +1,134 @@
+package dev.serialboost.it.deep;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * How deep a singly linked chain this JVM writes and reads on a thread of a given stack size: each link is one
+ * nesting level of the stream engine. Prints {@code write N read M}, the longest chains that work (found by
+ * bisection; a {@code StackOverflowError} means too deep, any other failure ends the run). Reading is measured on
+ * bytes written on a thread with a large stack, so that it is not limited by writing.
+ *
+ * <p>Arguments: the stack size in KiB.
+ */
+public final class DeepChain {
+
+    private static final long LARGE_STACK = 1L << 30;
+
+    private DeepChain() {
+    }
+
+    /** One level of the chain. */
+    public static final class Link implements Serializable {
+        private static final long serialVersionUID = 1L;
+        int value;
+        Link next;
+    }
+
+    public static void main(final String[] args) throws Exception {
+        long stack = Long.parseLong(args[0]) * 1024;
+        // every class the streams need loads on a shallow stack first
+        Link warm = chain(3);
+        if (length((Link) read(write(warm))) != 3) {
+            throw new IllegalStateException("a chain of 3 did not come back whole");
+        }
+        System.out.println("write " + deepest(stack, false) + " read " + deepest(stack, true));
+    }
+
+    private static int deepest(final long stack, final boolean reading) throws Exception {
+        int works = 1;
+        int fails = 1_000_000;
+        while (fails - works > 1) {
+            int n = (works + fails) >>> 1;
+            Link chain = chain(n);
+            boolean ok;
+            if (reading) {
+                byte[][] bytes = new byte[1][];
+                if (!on(LARGE_STACK, () -> bytes[0] = write(chain))) {
+                    throw new IllegalStateException("a chain of " + n + " did not write on a 1 GiB stack");
+                }
+                Object[] back = new Object[1];
+                ok = on(stack, () -> back[0] = read(bytes[0]));
+                if (ok && length((Link) back[0]) != n) {
+                    throw new IllegalStateException("a chain of " + n + " came back "
+                            + length((Link) back[0]) + " long");
+                }
+            } else {
+                ok = on(stack, () -> write(chain));
+            }
+            if (ok) {
+                works = n;
+            } else {
+                fails = n;
+            }
+        }
+        return works;
+    }
+
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    /** Runs the step on a new thread of this stack size: true if it worked, false on a stack overflow. */
+    private static boolean on(final long stack, final Step step) throws InterruptedException {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread thread = new Thread(null, () -> {
+            try {
+                step.run();
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "deep", stack);
+        thread.start();
+        thread.join();
+        Throwable t = failure.get();
+        if (t == null) {
+            return true;
+        }
+        if (t instanceof StackOverflowError) {
+            return false;
+        }
+        throw new IllegalStateException("failed otherwise than by a stack overflow", t);
+    }
+
+    private static Link chain(final int n) {
+        Link head = null;
+        for (int i = n; i > 0; i--) {
+            Link link = new Link();
+            link.value = i;
+            link.next = head;
+            head = link;
+        }
+        return head;
+    }
+
+    private static int length(final Link head) {
+        int n = 0;
+        for (Link l = head; l != null; l = l.next) {
+            if (l.value != n + 1) {
+                throw new IllegalStateException("link " + (n + 1) + " holds " + l.value);
+            }
+            n++;
+        }
+        return n;
+    }
+
+    private static byte[] write(final Object graph) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(graph);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static Object read(final byte[] bytes) throws IOException, ClassNotFoundException {
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
+            return in.readObject();
+        }
+    }
+}
