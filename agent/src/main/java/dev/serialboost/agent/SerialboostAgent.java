@@ -72,6 +72,14 @@ public final class SerialboostAgent {
             // retransform them after a patch made as they loaded: the retransformation would drop it)
             if (config.converts()) {
                 RuntimeInstaller.install(inst);
+                String runtimeProblem = RuntimeInstaller.finalFieldsProblem();
+                if (runtimeProblem != null) {
+                    // converting only the classes without final fields would split hierarchies: convert none, and
+                    // touch nothing else either, so that the application runs exactly as without the agent
+                    err.println(Report.PREFIX + version() + " cannot use jdk.internal.misc.Unsafe on this JVM ("
+                            + runtimeProblem + "); serialboost stays inactive and the application runs unchanged");
+                    return;
+                }
             }
             EngineInstaller.Outcome engine = !config.engine() ? EngineInstaller.Outcome.off(null)
                     : EngineInstaller.install(inst, err, config.converts(), config.converts());
@@ -80,13 +88,6 @@ public final class SerialboostAgent {
             int loadedSerializable = 0;
             // conversion is opt-in: with nothing to convert, no converted-format patch and no class-file transformer
             if (config.converts()) {
-                String runtimeProblem = RuntimeInstaller.finalFieldsProblem();
-                if (runtimeProblem != null) {
-                    // converting only some classes of a hierarchy would make the others fail to write: all or nothing
-                    err.println(Report.PREFIX + version() + " cannot use jdk.internal.misc.Unsafe on this JVM ("
-                            + runtimeProblem + "); serialboost stays inactive and the application runs unchanged");
-                    return;
-                }
                 formatProblem = ConvertedFormatInstaller.install(inst);
             }
             if (config.converts() && formatProblem == null) {

@@ -26,7 +26,8 @@ import java.util.Set;
  * each other. Another agent JVM with the same configuration reads it into exactly what plain JDK reading of a plain
  * stream of the same graph gives; so does an agent JVM that converts {@code Kept} too (its plain objects go the
  * way of any stream written without serialboost). A JVM without the agent cannot read it: observed on JDK 17, 21
- * and 25, {@value #WITHOUT_AGENT} (the first converted class of the stream is named).
+ * and 25, {@value #WITHOUT_AGENT} (the first converted class of the stream is named); an agent JVM that converts
+ * neither class fails the same way and adds what probably happened.
  */
 class LegacyMixedIT {
 
@@ -39,12 +40,14 @@ class LegacyMixedIT {
     static Path dir;
 
     private static Path config;
+    private static Path excludesBoth;
     private static JvmResult plainWriter;
     private static JvmResult agentWriter;
 
     @BeforeAll
     static void writeTheSameGraphWithoutAndWithTheAgent() throws IOException {
         config = Files.writeString(dir.resolve("serialboost.conf"), "# LegacyMixedIT\nexclude " + PKG + "Kept\n");
+        excludesBoth = Files.writeString(dir.resolve("excludes-both.conf"), "exclude " + PKG + "*\n");
         Jdk jdk = Jdk.current();
         plainWriter = JvmRunner.on(jdk).run(LegacyWrite.class, dir.resolve("plain").toString(),
                 "--sample=" + PKG + "Converted");
@@ -78,6 +81,8 @@ class LegacyMixedIT {
         JvmResult sameConfig = JvmRunner.on(jdk).withAgent("config=" + config + ",convert=all,verbose=true")
                 .run(LegacyRead.class, args);
         JvmResult convertsAll = JvmRunner.on(jdk).withAgent("convert=all,verbose=true").run(LegacyRead.class, args);
+        JvmResult convertsNone = JvmRunner.on(jdk).withAgent("config=" + excludesBoth + ",convert=all")
+                .run(LegacyRead.class, args);
 
         Map<String, Read> without = LegacyDumps.parse(plain);
         Read truth = without.get("plain/" + LABEL);
@@ -89,6 +94,15 @@ class LegacyMixedIT {
         if (agentStreamWithoutAgent == null || !agentStreamWithoutAgent.outcome().equals(WITHOUT_AGENT)) {
             problems.add("without the agent, reading the agent's stream should fail with '" + WITHOUT_AGENT + "', got: "
                     + (agentStreamWithoutAgent == null ? "no block" : agentStreamWithoutAgent.outcome()));
+        }
+        // an agent JVM that does not convert the class fails as the JDK does, and says what probably happened
+        Read agentStreamConvertingNothing = LegacyDumps.parse(convertsNone).get("agent/" + LABEL);
+        if (agentStreamConvertingNothing == null
+                || !agentStreamConvertingNothing.outcome().startsWith(WITHOUT_AGENT + ": the stream has this class as"
+                        + " Externalizable, which is how serialboost's converted format writes it")) {
+            problems.add("an agent JVM converting neither class should fail to read the agent's stream with '"
+                    + WITHOUT_AGENT + ": the stream has this class as Externalizable...', got: "
+                    + (agentStreamConvertingNothing == null ? "no block" : agentStreamConvertingNothing.outcome()));
         }
         for (JvmResult run : List.of(sameConfig, convertsAll)) {
             String who = run == sameConfig ? "an agent JVM excluding Kept" : "an agent JVM converting Kept too";
@@ -114,6 +128,6 @@ class LegacyMixedIT {
             problems.addAll(LegacyDumps.stderrProblems(run, line -> false));
         }
         LegacyDumps.assertNone(jdk + ": one stream with both formats", problems, plainWriter, agentWriter, plain,
-                sameConfig, convertsAll);
+                sameConfig, convertsAll, convertsNone);
     }
 }

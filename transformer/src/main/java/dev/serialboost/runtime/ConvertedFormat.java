@@ -12,6 +12,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
 import java.lang.ref.Reference;
 import java.security.AccessController;
 import java.security.PrivilegedAction;
@@ -235,11 +236,21 @@ public final class ConvertedFormat {
         if (view.desc != null) {
             return view.desc;
         }
+        if (cl.isEnum() || Proxy.isProxyClass(cl) || model.getSerialVersionUID() != osc.getSerialVersionUID()
+                || !simpleName(model.getName()).equals(simpleName(osc.getName()))) {
+            return osc; // the JDK refuses on an earlier check, with its own message
+        }
         // the JDK is about to refuse with "Serializable incompatible with Externalizable": say what probably happened
         throw new InvalidClassException(cl.getName(), "Serializable incompatible with Externalizable: the stream has"
-                + " this class in serialboost's converted format, but this JVM does not convert it (serialboost is not"
-                + " attached, excludes or skips the class here, or the class was loaded before the agent); writer"
-                + " and reader need the same serialboost configuration, see docs/compatibility.md");
+                + " this class as Externalizable, which is how serialboost's converted format writes it, but this JVM"
+                + " does not convert it (its serialboost configuration excludes or skips it, or it loaded before the"
+                + " agent); writer and reader need the same serialboost configuration, see docs/compatibility.md."
+                + " If the writer's version of the class is Externalizable, the class itself changed");
+    }
+
+    /** A class name without its package, as the JDK compares stream and local class names. */
+    private static String simpleName(final String name) {
+        return name.substring(name.lastIndexOf('.') + 1);
     }
 
     /**
