@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * What serialboost decided for one class, and why. A converted class's decision also records the
- * layout its generated code writes, which later stages (bulk copy, reading legacy streams) rely on.
+ * layout its generated code writes, which later stages (the bulk copy, the layout check on read) rely on.
  *
  * @param className           binary name with dots
  * @param reason              why the class was skipped; {@code null} when it was converted
@@ -23,7 +23,7 @@ import java.util.Objects;
  *                            (the class keeps that value, unknown without running the initializer; a note
  *                            says so)
  * @param shapeHash           fingerprint of {@code fields}, written ahead of them in the stream
- * @param notes               facts about the conversion a user may want to know (constructor used,
+ * @param notes               facts about the conversion a user may want to know (bulk record,
  *                            final-field technique, class-file version change)
  */
 public record Decision(String className, SkipReason reason, String detail, List<FieldSpec> fields, boolean bulk,
