@@ -11,10 +11,14 @@ import dev.serialboost.bench.model.Employee;
 import dev.serialboost.bench.model.MarketData;
 import dev.serialboost.bench.model.Sample;
 import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import org.openjdk.jmh.annotations.Benchmark;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -272,7 +276,9 @@ class BenchmarksTest {
     }
 
     @Test
-    void aForkWhoseClassesAreNotConvertedAsItsModeSaysFails() {
+    void aForkWhoseClassesAreNotConvertedAsItsModeSaysFails() throws IllegalAccessException {
+        Class<?> looksConverted = withGeneratedBody();
+        assertTrue(AgentMode.converted(looksConverted), "test bug: the class should look converted");
         String before = System.getProperty(AgentMode.PROPERTY);
         try {
             for (String converting : List.of("converted", "converted-fields", "converted-no-engine")) {
@@ -284,8 +290,10 @@ class BenchmarksTest {
             for (String plain : List.of("off", "default")) {
                 System.setProperty(AgentMode.PROPERTY, plain);
                 AgentMode.verify(List.of(MarketData.class));
-                IllegalStateException e = assertThrows(IllegalStateException.class, () -> AgentMode.verify(
-                        List.of(dev.serialboost.bench.handwritten.HandMarketData.class)));
+                // hand-written Externalizable is not converted; a class with the agent's generated body is
+                AgentMode.verify(List.of(dev.serialboost.bench.handwritten.HandMarketData.class));
+                IllegalStateException e = assertThrows(IllegalStateException.class,
+                        () -> AgentMode.verify(List.of(looksConverted)));
                 assertTrue(e.getMessage().contains("converts nothing"), e.getMessage());
             }
         } finally {
@@ -295,5 +303,20 @@ class BenchmarksTest {
                 System.setProperty(AgentMode.PROPERTY, before);
             }
         }
+    }
+
+    /** A Serializable class with a synthetic {@code $sb$write}, as the agent gives a converted class; no agent here. */
+    private static Class<?> withGeneratedBody() throws IllegalAccessException {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "dev/serialboost/bench/LooksConverted", null,
+                "java/lang/Object", new String[] {"java/io/Serializable"});
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_SYNTHETIC, "$sb$write",
+                "(Ljava/io/ObjectOutput;)V", null, null);
+        mv.visitCode();
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return MethodHandles.lookup().defineClass(cw.toByteArray());
     }
 }
