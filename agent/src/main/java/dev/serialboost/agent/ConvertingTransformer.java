@@ -24,9 +24,9 @@ import java.util.WeakHashMap;
  */
 final class ConvertingTransformer implements ClassFileTransformer {
 
-    /** Prefixes (internal names) never worth parsing: the JDK, the agent itself, common bytecode libraries. */
+    /** Prefixes (internal names) never worth parsing: {@code java.}, the agent itself, common bytecode libraries. */
     private static final String[] IGNORED = {
-        "java/", "javax/", "jdk/", "sun/", "com/sun/", "dev/serialboost/agent/", "dev/serialboost/runtime/",
+        "java/", "dev/serialboost/agent/", "dev/serialboost/runtime/",
         "dev/serialboost/transformer/", "dev/serialboost/shaded/", "net/bytebuddy/", "org/objectweb/asm/",
     };
 
@@ -47,20 +47,26 @@ final class ConvertingTransformer implements ClassFileTransformer {
         this.bootHierarchy = transformer.newHierarchy(ClassFileSource.of(null), this.loadedBeforeAgent::contains);
     }
 
-    static boolean ignored(final String internalName) {
+    /**
+     * Whether a class is let through unread: see {@link #IGNORED}; and a class named like the JDK's
+     * ({@code javax.} and the like) when the JDK's own loaders define it. The same names from any other loader are
+     * an ordinary jar's (JCache, jsr305, JAXB) and are looked at like any class.
+     */
+    static boolean ignored(final String internalName, final ClassLoader loader) {
         for (String prefix : IGNORED) {
             if (internalName.startsWith(prefix)) {
                 return true;
             }
         }
-        return false;
+        return ClassHierarchy.hasJdkPackageName(internalName)
+                && (loader == null || loader == ClassLoader.getPlatformClassLoader());
     }
 
     @Override
     public byte[] transform(final ClassLoader loader, final String className, final Class<?> classBeingRedefined,
                             final ProtectionDomain protectionDomain, final byte[] classfileBuffer) {
         // hidden classes and lambdas have no name here; loaded classes cannot gain methods on retransformation
-        if (className == null || classBeingRedefined != null || ignored(className) || busy.get() != null) {
+        if (className == null || classBeingRedefined != null || ignored(className, loader) || busy.get() != null) {
             return null;
         }
         busy.set(Boolean.TRUE);

@@ -97,7 +97,7 @@ public final class SerialboostAgent {
                     String name = c.getName().replace('.', '/');
                     loaded.add(name);
                     if (attached && Serializable.class.isAssignableFrom(c) && !c.isArray() && !c.isPrimitive()
-                            && !ConvertingTransformer.ignored(name)) {
+                            && !ConvertingTransformer.ignored(name, c.getClassLoader())) {
                         loadedSerializable++;
                     }
                 }

@@ -13,9 +13,17 @@ import java.util.function.Predicate;
  */
 public final class ClassHierarchy {
 
-    /** JDK class files are the same for every loader: read them once per JVM. */
+    /** JDK class files are the same for every loader: read them once per JVM (empty: not in the JDK). */
     private static final Map<String, Optional<ClassInfo>> JDK_CLASSES = new ConcurrentHashMap<>();
-    private static final ClassFileSource PLATFORM = ClassFileSource.of(null);
+    /** The running JDK's own classes: the platform loader finds those of the boot and platform modules, no jar's. */
+    private static final ClassFileSource JDK = internalName -> {
+        try (java.io.InputStream in = ClassLoader.getPlatformClassLoader()
+                .getResourceAsStream(internalName + ".class")) {
+            return in == null ? null : in.readAllBytes();
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    };
 
     private final ClassFileSource source;
     private final Predicate<String> loadedBeforeAgent;
@@ -40,8 +48,15 @@ public final class ClassHierarchy {
 
     /** The summary of a class, or {@code null} when its class file cannot be read or parsed. */
     ClassInfo info(final String internalName) {
-        if (isJdk(internalName)) {
-            return JDK_CLASSES.computeIfAbsent(internalName, n -> read(PLATFORM, n)).orElse(null);
+        if (internalName.startsWith("java/")) {
+            return jdkInfo(internalName);
+        }
+        if (hasJdkPackageName(internalName)) {
+            ClassInfo jdk = jdkInfo(internalName);
+            if (jdk != null) {
+                return jdk;
+            }
+            // not the JDK's: a jar's class in a package named like the JDK's (javax.cache, javax.annotation)
         }
         Optional<ClassInfo> known = infos.get(internalName);
         if (known == null) {
@@ -104,10 +119,24 @@ public final class ClassHierarchy {
         return false;
     }
 
+    /**
+     * Whether the class is the running JDK's own: every {@code java.} class, and a class of the other package names
+     * the JDK uses ({@code javax.}, {@code jdk.}, {@code sun.}, {@code com.sun.}) when the JDK has it; ordinary jars
+     * use those names too (JCache's {@code javax.cache}, jsr305's {@code javax.annotation}, JAXB's
+     * {@code com.sun.xml.bind}), and their classes are the application's.
+     */
     static boolean isJdk(final String internalName) {
-        return internalName.startsWith("java/") || internalName.startsWith("javax/")
-                || internalName.startsWith("jdk/") || internalName.startsWith("sun/")
-                || internalName.startsWith("com/sun/");
+        return internalName.startsWith("java/") || hasJdkPackageName(internalName) && jdkInfo(internalName) != null;
+    }
+
+    /** Whether the name is in a package the JDK's own classes use, {@code java.} aside. */
+    public static boolean hasJdkPackageName(final String internalName) {
+        return internalName.startsWith("javax/") || internalName.startsWith("jdk/")
+                || internalName.startsWith("sun/") || internalName.startsWith("com/sun/");
+    }
+
+    private static ClassInfo jdkInfo(final String internalName) {
+        return JDK_CLASSES.computeIfAbsent(internalName, n -> read(JDK, n)).orElse(null);
     }
 
     private static Optional<ClassInfo> read(final ClassFileSource source, final String internalName) {

@@ -7,7 +7,7 @@ public enum SkipReason {
     RECORD("is a record (the JDK serializes records through their canonical constructor)"),
     NOT_SERIALIZABLE("does not implement java.io.Serializable"),
     ALREADY_EXTERNALIZABLE("already implements java.io.Externalizable"),
-    JDK_CLASS("is a JDK class (java., javax., jdk., sun., com.sun.)"),
+    JDK_CLASS("is a class of the running JDK"),
     AGENT_CLASS("belongs to serialboost itself"),
     GENERATED_CLASS("is a generated proxy or lambda class"),
     EXCLUDED_BY_CONFIG("is excluded by the configuration"),

@@ -17,6 +17,7 @@ import java.io.ObjectStreamClass;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
@@ -60,6 +61,25 @@ class TransformerTest {
         Transformation child = transformer.transform(files.get(Type.internal(Fixtures.CustomChild.class)), hierarchy);
         assertEquals(SkipReason.CUSTOM_SERIALIZATION, child.decision().reason());
         assertTrue(transformer.decide(Fixtures.Base.class.getName(), hierarchy).isConverted());
+    }
+
+    @Test
+    void classesNamedLikeTheJdksAreTheJdksOnlyWhenTheJdkHasThem() {
+        // an ordinary jar's classes in JDK-like packages (JCache, jsr305, JAXB), defined by the application
+        Map<String, byte[]> files = new HashMap<>();
+        for (String name : List.of("javax.cache.gen.Entry", "com.sun.xml.bind.gen.Value", "jdk.gen.Holder")) {
+            files.put(name.replace('.', '/'), SafetySupport.versionedClass(name, "b"));
+        }
+        ClassHierarchy hierarchy = transformer.newHierarchy(files::get);
+        for (String name : files.keySet()) {
+            Decision decision = transformer.decide(name.replace('/', '.'), hierarchy);
+            assertTrue(decision.isConverted(), decision.toString());
+        }
+        // the JDK's own, java. or not
+        for (String name : List.of("java.util.ArrayList", "javax.management.openmbean.CompositeDataSupport",
+                "com.sun.jmx.mbeanserver.Introspector", "sun.security.x509.X500Name")) {
+            assertEquals(SkipReason.JDK_CLASS, transformer.decide(name, hierarchy).reason(), name);
+        }
     }
 
     @Test
