@@ -18,6 +18,9 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Report {
 
     static final String PREFIX = "[serialboost] ";
+    /** The longest line printed unless {@code verbose=true}: a problem told in full can run to thousands of chars. */
+    static final int MAX_LINE = 300;
+    private static final String CUT = " ... (verbose=true prints the whole line)";
     /** Reasons that mean "not a serializable class of the application": never listed, only counted. */
     private static final Set<SkipReason> UNINTERESTING = Set.of(SkipReason.NOT_SERIALIZABLE, SkipReason.NOT_A_CLASS,
             SkipReason.JDK_CLASS, SkipReason.AGENT_CLASS, SkipReason.GENERATED_CLASS, SkipReason.ENUM,
@@ -40,7 +43,14 @@ final class Report {
         }
     }
 
+    /** Prints a line, cut to {@link #MAX_LINE} characters unless verbose. */
     void line(final String text) {
+        String full = PREFIX + text;
+        err.println(verbose || full.length() <= MAX_LINE ? full : full.substring(0, MAX_LINE - CUT.length()) + CUT);
+    }
+
+    /** Prints a line whole: the summary, which the user asked for and tools read. */
+    void wholeLine(final String text) {
         err.println(PREFIX + text);
     }
 

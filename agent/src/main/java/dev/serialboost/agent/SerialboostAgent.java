@@ -122,7 +122,7 @@ public final class SerialboostAgent {
             }
             report.line(line.toString());
             if (config.summary()) {
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> report.line(report.summary()),
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> report.wholeLine(report.summary()),
                         "serialboost-summary"));
             }
         } catch (ConfigException e) {
