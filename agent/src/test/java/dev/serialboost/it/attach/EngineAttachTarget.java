@@ -1,5 +1,8 @@
 package dev.serialboost.it.attach;
 
+import dev.serialboost.it.engine.EngineProbes.ProbeIn;
+import dev.serialboost.it.engine.EngineProbes.ProbeOut;
+
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -7,7 +10,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -53,7 +55,6 @@ public final class EngineAttachTarget {
         }
     }
 
-    private static final String ENGINE = "dev.serialboost.runtime.Engine";
 
     private EngineAttachTarget() {
     }
@@ -95,44 +96,5 @@ public final class EngineAttachTarget {
         }
         return "sha-256=" + HexFormat.of().formatHex(sha.digest()) + " equal=" + equal + " engine-in-write="
                 + ProbeOut.engineSeen + " engine-in-read=" + ProbeIn.engineSeen;
-    }
-
-    private static boolean engineOnStack() {
-        for (StackTraceElement e : new Throwable().getStackTrace()) {
-            if (e.getClassName().equals(ENGINE)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Writes descriptors as the JDK does, noting whether the engine called it. */
-    static final class ProbeOut extends ObjectOutputStream {
-        static boolean engineSeen;
-
-        ProbeOut(final ByteArrayOutputStream out) throws IOException {
-            super(out);
-        }
-
-        @Override
-        protected void writeClassDescriptor(final ObjectStreamClass desc) throws IOException {
-            engineSeen |= engineOnStack();
-            super.writeClassDescriptor(desc);
-        }
-    }
-
-    /** Resolves classes as the JDK does, noting whether the engine called it. */
-    static final class ProbeIn extends ObjectInputStream {
-        static boolean engineSeen;
-
-        ProbeIn(final ByteArrayInputStream in) throws IOException {
-            super(in);
-        }
-
-        @Override
-        protected Class<?> resolveClass(final ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            engineSeen |= engineOnStack();
-            return super.resolveClass(desc);
-        }
     }
 }

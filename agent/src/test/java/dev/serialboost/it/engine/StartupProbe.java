@@ -1,13 +1,13 @@
 package dev.serialboost.it.engine;
 
+import dev.serialboost.it.engine.EngineProbes.ProbeIn;
+import dev.serialboost.it.engine.EngineProbes.ProbeOut;
+
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
-import java.io.OutputStream;
 import java.io.Serializable;
 import java.util.List;
 
@@ -38,42 +38,5 @@ public final class StartupProbe {
         }
         System.out.println("engine-in-write=" + ProbeOut.engineSeen + " engine-in-read=" + ProbeIn.engineSeen
                 + " equal=" + graph.equals(back));
-    }
-
-    static boolean engineOnStack() {
-        for (StackTraceElement e : new Throwable().getStackTrace()) {
-            if (e.getClassName().equals("dev.serialboost.runtime.Engine")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    static final class ProbeOut extends ObjectOutputStream {
-        static boolean engineSeen;
-
-        ProbeOut(final OutputStream out) throws IOException {
-            super(out);
-        }
-
-        @Override
-        protected void writeClassDescriptor(final ObjectStreamClass desc) throws IOException {
-            engineSeen |= engineOnStack();
-            super.writeClassDescriptor(desc);
-        }
-    }
-
-    static final class ProbeIn extends ObjectInputStream {
-        static boolean engineSeen;
-
-        ProbeIn(final InputStream in) throws IOException {
-            super(in);
-        }
-
-        @Override
-        protected Class<?> resolveClass(final ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            engineSeen |= engineOnStack();
-            return super.resolveClass(desc);
-        }
     }
 }
