@@ -123,7 +123,7 @@ final class EligibilityCheck {
                     : SkipReason.EXCLUDED_BY_CONFIG, classOptions.origin());
         }
 
-        Decision own = checkOwnMembers(c, hierarchy);
+        Decision own = checkOwnMembers(c);
         if (own != null) {
             return own;
         }
@@ -197,7 +197,7 @@ final class EligibilityCheck {
     }
 
     /** Checks that concern the class's own members; {@code null} when all pass. */
-    private static Decision checkOwnMembers(final ClassInfo c, final ClassHierarchy hierarchy) {
+    private static Decision checkOwnMembers(final ClassInfo c) {
         String name = c.className();
         for (ClassInfo.Field f : c.fields) {
             if (f.name().startsWith(MEMBER_PREFIX)) {
@@ -232,19 +232,8 @@ final class EligibilityCheck {
             return Decision.skipped(name, SkipReason.CONFLICTING_MEMBER,
                     "serialVersionUID is not a static final long");
         }
-        for (String[] generated : new String[][] {
-            {"writeExternal", "(Ljava/io/ObjectOutput;)V"},
-            {"readExternal", "(Ljava/io/ObjectInput;)V"},
-        }) {
-            for (ClassInfo level = c; level != null; level = level.superName == null ? null
-                    : hierarchy.info(level.superName)) {
-                ClassInfo.Method m = level.method(generated[0], generated[1]);
-                if (m != null && (level == c || m.is(Opcodes.ACC_FINAL))) {
-                    return Decision.skipped(name, SkipReason.CONFLICTING_MEMBER,
-                            level.className() + " declares " + (level == c ? "" : "final ") + generated[0]);
-                }
-            }
-        }
+        // methods named writeExternal/readExternal are the class's own business: the generated bodies have names of
+        // their own, and the stream engine calls a class's writeExternal only when it is Externalizable
         return null;
     }
 

@@ -363,7 +363,7 @@ class CorpusRoundTripTest {
                         .skipped(CUSTOM_SERIALIZATION, CustomParent.class)
                         .skipped(SUPERCLASS_NOT_CONVERTED, PlainChildOfCustom.class),
                 c("declares-writeExternal-without-Externalizable", fx("custom", "DeclaresWriteExternalCase"))
-                        .skipped(CONFLICTING_MEMBER, DeclaresWriteExternal.class),
+                        .converted(DeclaresWriteExternal.class),
                 c("jdk-serializable-superclass-ArrayList", fx("custom", "NamedListCase"))
                         .skipped(SUPERCLASS_NOT_CONVERTED, NamedList.class),
                 c("throwable-subclass", fx("custom", "DomainExceptionCase"))

@@ -6,8 +6,9 @@ import java.io.ObjectOutput;
 import java.io.Serializable;
 
 /**
- * Serializable (not Externalizable) but already declares methods with the Externalizable signatures, for
- * its own purposes: the generated code cannot be added (CONFLICTING_MEMBER).
+ * Serializable (not Externalizable) but declares methods with the Externalizable signatures, for its own purposes:
+ * converted all the same (the generated bodies have names of their own), and its writeExternal is never called by
+ * the stream engine, with or without the agent.
  */
 public class DeclaresWriteExternal implements Serializable {
     private static final long serialVersionUID = 108L;
