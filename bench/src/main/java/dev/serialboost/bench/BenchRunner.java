@@ -117,6 +117,13 @@ public final class BenchRunner {
     static final List<String> FORK_OPTIONS = List.of("-Xms2g", "-Xmx2g");
     static final Pattern SUMMARY = Pattern.compile(
             "\\[serialboost] summary: converted=(\\d+) skipped=(\\d+) errors=(\\d+) transform-ms=(\\d+)");
+    /**
+     * The summary's counts as JMH relays them from its forks: a fork's stderr reaches the log interleaved with the
+     * host's own lines, and the end of the summary line can land after the host's text (seen: {@code Iteration   3:
+     * [serialboost] summary: converted=5 skipped=41 errors=0 transform-37047.381 ns/op}).
+     */
+    static final Pattern RELAYED_SUMMARY = Pattern.compile(
+            "\\[serialboost] summary: converted=(\\d+) skipped=(\\d+) errors=(\\d+)");
     /** The agent's start-up line: how long its premain took, whether the engine is on, what it converts. */
     static final Pattern STARTUP_LINE = Pattern.compile("\\[serialboost] serialboost \\S+ active in (\\d+) ms"
             + " \\(engine: (on|off); config: ([^;]*); converting: ([^)]*)\\)(.*)");
@@ -690,7 +697,7 @@ public final class BenchRunner {
             log("  agent: " + starts + " of " + starts + " JVMs started with the engine on, converting nothing");
             return;
         }
-        Matcher m = SUMMARY.matcher(output);
+        Matcher m = RELAYED_SUMMARY.matcher(output);
         int count = 0;
         long converted = Long.MAX_VALUE;
         while (m.find()) {
