@@ -1,10 +1,7 @@
 package dev.serialboost.it.deep;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
+import dev.serialboost.it.StreamFlags;
+
 import java.io.Serializable;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -34,7 +31,7 @@ public final class DeepChain {
         long stack = Long.parseLong(args[0]) * 1024;
         // every class the streams need loads on a shallow stack first
         Link warm = chain(3);
-        if (length((Link) read(write(warm))) != 3) {
+        if (length((Link) StreamFlags.read(StreamFlags.write(warm))) != 3) {
             throw new IllegalStateException("a chain of 3 did not come back whole");
         }
         System.out.println("write " + deepest(stack, false) + " read " + deepest(stack, true));
@@ -49,17 +46,17 @@ public final class DeepChain {
             boolean ok;
             if (reading) {
                 byte[][] bytes = new byte[1][];
-                if (!on(LARGE_STACK, () -> bytes[0] = write(chain))) {
+                if (!on(LARGE_STACK, () -> bytes[0] = StreamFlags.write(chain))) {
                     throw new IllegalStateException("a chain of " + n + " did not write on a 1 GiB stack");
                 }
                 Object[] back = new Object[1];
-                ok = on(stack, () -> back[0] = read(bytes[0]));
+                ok = on(stack, () -> back[0] = StreamFlags.read(bytes[0]));
                 if (ok && length((Link) back[0]) != n) {
                     throw new IllegalStateException("a chain of " + n + " came back "
                             + length((Link) back[0]) + " long");
                 }
             } else {
-                ok = on(stack, () -> write(chain));
+                ok = on(stack, () -> StreamFlags.write(chain));
             }
             if (ok) {
                 works = n;
@@ -116,19 +113,5 @@ public final class DeepChain {
             n++;
         }
         return n;
-    }
-
-    private static byte[] write(final Object graph) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(graph);
-        }
-        return bytes.toByteArray();
-    }
-
-    private static Object read(final byte[] bytes) throws IOException, ClassNotFoundException {
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
-            return in.readObject();
-        }
     }
 }

@@ -1,12 +1,9 @@
 package dev.serialboost.it.jdknames;
 
 import dev.serialboost.it.GraphDump;
+import dev.serialboost.it.StreamFlags;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import javax.cache.sbtest.CacheEntry;
 
 /**
@@ -22,13 +19,7 @@ public final class JdkNamedApp {
         CacheEntry entry = new CacheEntry();
         entry.key = "k";
         entry.version = 7;
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(entry);
-        }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            CacheEntry back = (CacheEntry) in.readObject();
-            System.out.println(back.key + " " + back.version + " " + GraphDump.kind(CacheEntry.class));
-        }
+        CacheEntry back = (CacheEntry) StreamFlags.read(StreamFlags.write(entry));
+        System.out.println(back.key + " " + back.version + " " + GraphDump.kind(CacheEntry.class));
     }
 }

@@ -5,6 +5,7 @@ import com.google.common.collect.HashMultimap;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.Multimap;
 import com.google.common.collect.TreeMultimap;
+import dev.serialboost.it.StreamFlags;
 import org.apache.commons.collections4.list.FixedSizeList;
 import org.apache.commons.collections4.list.UnmodifiableList;
 import org.apache.commons.collections4.map.LinkedMap;
@@ -15,12 +16,8 @@ import org.joda.time.DateTimeZone;
 import org.joda.time.LocalDate;
 import org.joda.time.Period;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.Enumeration;
@@ -108,13 +105,7 @@ public final class LibraryRoundTrip {
     }
 
     private static Object roundTrip(final Object value) throws IOException, ClassNotFoundException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(value);
-        }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return in.readObject();
-        }
+        return StreamFlags.read(StreamFlags.write(value));
     }
 
     /** Loads, without initializing, every class of the jars these classes come from. */
