@@ -29,6 +29,7 @@ final class ConvertingTransformer implements ClassFileTransformer {
         "java/", "dev/serialboost/agent/", "dev/serialboost/runtime/",
         "dev/serialboost/transformer/", "dev/serialboost/shaded/", "net/bytebuddy/", "org/objectweb/asm/",
     };
+    private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
 
     private final SerialboostTransformer transformer;
     private final Report report;
@@ -59,7 +60,7 @@ final class ConvertingTransformer implements ClassFileTransformer {
             }
         }
         return ClassHierarchy.hasJdkPackageName(internalName)
-                && (loader == null || loader == ClassLoader.getPlatformClassLoader());
+                && (loader == null || loader == PLATFORM);
     }
 
     @Override

@@ -16,14 +16,7 @@ public final class ClassHierarchy {
     /** JDK class files are the same for every loader: read them once per JVM (empty: not in the JDK). */
     private static final Map<String, Optional<ClassInfo>> JDK_CLASSES = new ConcurrentHashMap<>();
     /** The running JDK's own classes: the platform loader finds those of the boot and platform modules, no jar's. */
-    private static final ClassFileSource JDK = internalName -> {
-        try (java.io.InputStream in = ClassLoader.getPlatformClassLoader()
-                .getResourceAsStream(internalName + ".class")) {
-            return in == null ? null : in.readAllBytes();
-        } catch (java.io.IOException e) {
-            return null;
-        }
-    };
+    private static final ClassFileSource JDK = ClassFileSource.of(ClassLoader.getPlatformClassLoader());
 
     private final ClassFileSource source;
     private final Predicate<String> loadedBeforeAgent;
