@@ -1,5 +1,6 @@
 package dev.serialboost.agent;
 
+import dev.serialboost.transformer.BitsPatch;
 import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.EnginePatches;
 
@@ -13,13 +14,16 @@ import java.util.Set;
 
 /**
  * Switches on the engine layer: patches method bodies of {@code ObjectOutputStream} and {@code ObjectInputStream},
- * each after checking it has the shape {@link EnginePatches} expects, and opens {@code java.io} to the runtime.
+ * each after checking it has the shape {@link EnginePatches} expects, and opens {@code java.io} to the runtime; and,
+ * on a JDK whose stream classes pack primitives through {@code java.io.Bits} (17), that class too, as
+ * {@link BitsPatch} says, which needs nothing of the runtime.
  *
  * <p>Nothing of this happens at start-up unless it must. A stream class not loaded yet (the normal case under
  * {@code -javaagent}) is patched as the JVM loads it, by this class-file transformer; only then are the runtime
  * defined, {@code ObjectStreamClass} fingerprinted and the class parsed, so an application that never serializes
  * pays for none of it, and one that does pays when it first needs a stream class. The transformer is removed once
- * both classes are patched (or found of another shape), so from then on no class load passes through it; until then
+ * the classes are patched (or found of another shape, or {@code Bits} found missing: JDK 21 and later have none), so
+ * from then on no class load passes through it ({@code Bits} loads with the first primitive a stream writes); until then
  * it patches a class again when another agent retransforms it. After that, another agent's retransformation of a
  * stream class leaves that class unpatched: the JDK's own code, all of it, as without the agent. A stream class
  * already loaded (dynamic attach, another agent that loaded it first) is patched at once by retransformation, with
@@ -29,10 +33,14 @@ final class EngineInstaller implements ClassFileTransformer {
 
     private static final String ENGINE = "dev.serialboost.runtime.Engine";
     /** The classes patched, in the order of {@link #outcome}. */
-    private static final String[] CLASSES = {EnginePatches.OBJECT_OUTPUT_STREAM, EnginePatches.OBJECT_INPUT_STREAM};
-    private static final String[] CLASS_NAMES = {"java.io.ObjectOutputStream", "java.io.ObjectInputStream"};
+    private static final String[] CLASSES = {EnginePatches.OBJECT_OUTPUT_STREAM, EnginePatches.OBJECT_INPUT_STREAM,
+        BitsPatch.BITS};
+    private static final String[] CLASS_NAMES = {"java.io.ObjectOutputStream", "java.io.ObjectInputStream",
+        "java.io.Bits"};
     /** What the patches of each class are for, for the lines that say one is off. */
-    private static final String[] SIDES = {"writing", "reading"};
+    private static final String[] SIDES = {"writing", "reading", "primitives"};
+    /** The index of {@code java.io.Bits} in {@link #CLASSES}; the two before it are the stream classes. */
+    private static final int BITS = 2;
 
     /**
      * What came of switching the engine on, as far as start-up can tell.
@@ -48,6 +56,8 @@ final class EngineInstaller implements ClassFileTransformer {
 
     private final Instrumentation inst;
     private final PrintStream err;
+    /** Whether each class patched is told on a line of its own ({@code verbose=true}). */
+    private final boolean verbose;
     /** Whether the runtime still has to be defined in the bootstrap loader (the default mode defers it). */
     private boolean runtimeMissing;
     /** Whether {@link #prepare} ran; guarded by {@code this}, as are the fields below. */
@@ -63,9 +73,11 @@ final class EngineInstaller implements ClassFileTransformer {
     /** Per class of {@link #CLASSES}: whether this transformer patched it as it loaded. */
     private final boolean[] patchedAtLoad = new boolean[CLASSES.length];
 
-    private EngineInstaller(final Instrumentation inst, final PrintStream err, final boolean runtimeMissing) {
+    private EngineInstaller(final Instrumentation inst, final PrintStream err, final boolean verbose,
+                            final boolean runtimeMissing) {
         this.inst = inst;
         this.err = err;
+        this.verbose = verbose;
         this.runtimeMissing = runtimeMissing;
     }
 
@@ -74,24 +86,26 @@ final class EngineInstaller implements ClassFileTransformer {
      * those already loaded. Never throws.
      *
      * @param err       where a stream class that turns out to have another shape is told about, once
+     * @param verbose   whether each class patched is told too ({@code engine: patched java.io.Bits as it loaded})
      * @param converted whether the converted format is on: the runtime is then defined already, and the stream
      *                  classes are patched now, by retransformation, loading them if needed, because the format
      *                  retransforms them right after, which starts from the JDK's class file and would drop a patch
      *                  made as they loaded
      */
-    static Outcome install(final Instrumentation inst, final PrintStream err, final boolean converted) {
+    static Outcome install(final Instrumentation inst, final PrintStream err, final boolean verbose,
+                           final boolean converted) {
         try {
-            EngineInstaller installer = new EngineInstaller(inst, err, !converted);
+            EngineInstaller installer = new EngineInstaller(inst, err, verbose, !converted);
             if (converted) {
-                for (String name : CLASS_NAMES) {
-                    Class.forName(name, false, null);
+                for (int i = 0; i < BITS; i++) {
+                    Class.forName(CLASS_NAMES[i], false, null);
                 }
-            } else {
-                // retransformation-capable: measured, the JVM hands each class load to such a transformer at about
-                // half the cost per class of one that is not (JDK 17, 4,204 library classes: +12 against +28 us)
-                inst.addTransformer(installer, true);
             }
-            // each stream class loaded by now is patched by retransformation (with the converted format: both)
+            // retransformation-capable: measured, the JVM hands each class load to such a transformer at about
+            // half the cost per class of one that is not (JDK 17, 4,204 library classes: +12 against +28 us); with
+            // the converted format, only Bits can still load through it
+            inst.addTransformer(installer, true);
+            // each class loaded by now is patched by retransformation (with the converted format: both stream ones)
             return installer.patchLoaded();
         } catch (Throwable t) {
             return Outcome.off(t.toString());
@@ -101,7 +115,7 @@ final class EngineInstaller implements ClassFileTransformer {
     @Override
     public byte[] transform(final ClassLoader loader, final String className, final Class<?> classBeingRedefined,
                             final ProtectionDomain protectionDomain, final byte[] classfileBuffer) {
-        // the cost of every other class load while this is registered: a null check or two string compares
+        // the cost of every other class load while this is registered: a null check or three string compares
         if (loader != null || className == null) {
             return null;
         }
@@ -124,7 +138,7 @@ final class EngineInstaller implements ClassFileTransformer {
             return null;
         }
         try {
-            return EnginePatches.patch(CLASSES[which], classFile, recognise, bind);
+            return patch(which, classFile);
         } catch (Throwable t) {
             return null; // the class was of the shape when it loaded; its original class file cannot differ now
         }
@@ -135,28 +149,52 @@ final class EngineInstaller implements ClassFileTransformer {
             return null;
         }
         byte[] patched = null;
-        String problem = prepare();
+        // Bits needs nothing of the runtime, so nothing is prepared for it; but when the engine cannot be set up at
+        // all, it stays off as a whole
+        String problem = which == BITS ? setupProblem : prepare();
         if (problem != null && !setupTold) {
             setupTold = true;
             err.println(Report.PREFIX + "engine layer is off: " + problem);
         } else if (problem == null) {
             try {
-                patched = EnginePatches.patch(CLASSES[which], classFile, recognise, bind);
+                patched = patch(which, classFile);
             } catch (Throwable t) {
-                problem = "could not patch " + CLASSES[which].replace('/', '.') + ": " + t;
+                problem = "could not patch " + CLASS_NAMES[which] + ": " + t;
             }
             if (problem != null) {
-                String other = outcome[1 - which];
+                String other = which == BITS ? null : outcome[1 - which];
                 err.println(Report.PREFIX + (other != null && !other.isEmpty() ? "engine layer is off: "
                         : "engine layer is partly off: ") + SIDES[which] + ": " + problem);
             }
         }
         outcome[which] = problem == null ? "" : problem;
         patchedAtLoad[which] = patched != null;
-        if (outcome[1 - which] != null) {
-            inst.removeTransformer(this);
+        if (patched != null) {
+            told(which, "as it loaded");
         }
+        removeWhenDone();
         return patched;
+    }
+
+    private byte[] patch(final int which, final byte[] classFile) {
+        return which == BITS ? BitsPatch.patch(classFile) : EnginePatches.patch(CLASSES[which], classFile, recognise,
+                bind);
+    }
+
+    private void told(final int which, final String how) {
+        if (verbose) {
+            err.println(Report.PREFIX + "engine: patched " + CLASS_NAMES[which] + " " + how);
+        }
+    }
+
+    /** Unregisters this transformer once no class it patches can still load. Under {@code this}. */
+    private void removeWhenDone() {
+        for (String o : outcome) {
+            if (o == null) {
+                return;
+            }
+        }
+        inst.removeTransformer(this);
     }
 
     /**
@@ -185,6 +223,9 @@ final class EngineInstaller implements ClassFileTransformer {
             String[] prints = EnginePatches.fingerprints(descriptorClass);
             recognise = EnginePatches.KNOWN_READ_NON_PROXY.contains(prints[0]);
             bind = EnginePatches.KNOWN_INIT_NON_PROXY.contains(prints[1]);
+            if (outcome[BITS] == null && ClassFileSource.of(null).read(BitsPatch.BITS) == null) {
+                outcome[BITS] = ""; // JDK 21 and later: their stream classes pack primitives without it
+            }
         } catch (Throwable t) {
             setupProblem = t.toString();
         }
@@ -197,11 +238,13 @@ final class EngineInstaller implements ClassFileTransformer {
         for (Class<?> c : inst.getAllLoadedClasses()) {
             // both stream classes implement ObjectStreamConstants; asking that first spares a name per loaded class
             if (java.io.ObjectStreamConstants.class.isAssignableFrom(c) && c.getClassLoader() == null) {
-                for (int i = 0; i < CLASSES.length; i++) {
+                for (int i = 0; i < BITS; i++) {
                     if (c.getName().equals(CLASS_NAMES[i])) {
                         loaded[i] = c;
                     }
                 }
+            } else if (c.getClassLoader() == null && c.getName().equals(CLASS_NAMES[BITS])) {
+                loaded[BITS] = c;
             }
         }
         String[] problems = new String[CLASSES.length];
@@ -210,19 +253,20 @@ final class EngineInstaller implements ClassFileTransformer {
                 if (loaded[i] == null || outcome[i] != null) {
                     continue; // patched as it loads, or already as it loaded
                 }
-                String problem = prepare();
+                String problem = i == BITS ? setupProblem : prepare();
                 if (problem == null) {
                     // each class is checked as it is patched, before anything in it changes; a class of another
-                    // shape stays as it is, and the other works on its own (write and read side are independent)
-                    problem = JdkClassPatcher.apply(inst, List.of(CLASSES[i]),
-                            (name, bytes) -> EnginePatches.patch(name, bytes, recognise, bind));
+                    // shape stays as it is, and the others work on their own (write and read side are independent)
+                    int which = i;
+                    problem = JdkClassPatcher.apply(inst, List.of(CLASSES[i]), (name, bytes) -> patch(which, bytes));
                 }
                 outcome[i] = problem == null ? "" : problem;
                 problems[i] = problem;
+                if (problem == null) {
+                    told(i, "by retransformation");
+                }
             }
-            if (outcome[0] != null && outcome[1] != null) {
-                inst.removeTransformer(this);
-            }
+            removeWhenDone();
         }
         synchronized (this) {
             if (setupProblem != null) {
@@ -233,7 +277,12 @@ final class EngineInstaller implements ClassFileTransformer {
         if (problems[0] != null && problems[1] != null) {
             return Outcome.off(problems[1] + "; " + problems[0]);
         }
-        return new Outcome(true, problems[1] != null ? SIDES[1] + ": " + problems[1]
-                : problems[0] != null ? SIDES[0] + ": " + problems[0] : null);
+        List<String> off = new java.util.ArrayList<>();
+        for (int i : new int[] {1, 0, BITS}) {
+            if (problems[i] != null) {
+                off.add(SIDES[i] + ": " + problems[i]);
+            }
+        }
+        return new Outcome(true, off.isEmpty() ? null : String.join("; ", off));
     }
 }

@@ -82,7 +82,7 @@ public final class SerialboostAgent {
                 }
             }
             EngineInstaller.Outcome engine = !config.engine() ? EngineInstaller.Outcome.off(null)
-                    : EngineInstaller.install(inst, err, config.converts());
+                    : EngineInstaller.install(inst, err, config.verbose(), config.converts());
             Report report = new Report(err, config.verbose());
             String formatProblem = null;
             int loadedSerializable = 0;

@@ -21,9 +21,10 @@ import java.util.regex.Pattern;
  * no byte on the wire. {@link StreamBytes} writes every corpus fixture with plain JDK streams, without and with
  * the agent (whose engine layer is on by default): the streams must be equal byte for byte, and every class keeps
  * its serialVersionUID, stays non-{@code Externalizable} and carries no serialboost body. With {@code verbose=true}
- * it prints its start-up line ({@code converting: none}) and the summary ({@code converted=0}), no per-class line. A
- * rules file without include rules converts nothing either, and the start-up line says nothing of the converted
- * format then.
+ * it prints its start-up line ({@code converting: none}), a line for each JDK class the engine patched as it loaded
+ * (the two stream classes, and {@code java.io.Bits} exactly on a JDK that has it) and the summary
+ * ({@code converted=0}), no per-class line. A rules file without include rules converts nothing either, and the
+ * start-up line says nothing of the converted format then.
  */
 class DefaultModeIT {
 
@@ -49,7 +50,7 @@ class DefaultModeIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.serialboost.testing.Jdk#all")
-    void withoutSettingsTheAgentChangesNoClassAndNoByte(final Jdk jdk) {
+    void withoutSettingsTheAgentChangesNoClassAndNoByte(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         JvmResult plain = baseline(jdk);
         JvmResult agent = JvmRunner.on(jdk).withAgent("verbose=true").run(StreamBytes.class);
@@ -67,7 +68,7 @@ class DefaultModeIT {
         if (difference != null) {
             problems.add("the streams or classes differ from those without the agent; " + difference);
         }
-        expectAgentLines(agent, "\\(engine: on; config: no config file; converting: none\\)", problems);
+        expectAgentLines(agent, jdk, "\\(engine: on; config: no config file; converting: none\\)", problems);
         if (!problems.isEmpty()) {
             throw agent.fail(jdk + ": " + problems.size() + " problem(s) in the default mode:\n  - "
                     + String.join("\n  - ", problems));
@@ -90,7 +91,7 @@ class DefaultModeIT {
         if (difference != null) {
             problems.add("the workload streams or classes differ from those without the agent; " + difference);
         }
-        expectAgentLines(agent, Pattern.quote("(engine: on; config: " + rules + " (environment variable SERIALBOOST_CONFIG);"
+        expectAgentLines(agent, jdk, Pattern.quote("(engine: on; config: " + rules + " (environment variable SERIALBOOST_CONFIG);"
                 + " converting: none)"), problems);
         if (!problems.isEmpty()) {
             throw agent.fail(jdk + ": " + problems.size() + " problem(s) with an exclude-only rules file:\n  - "
@@ -116,12 +117,24 @@ class DefaultModeIT {
         return lines;
     }
 
-    /** Exactly two agent lines: the start-up line ending in {@code tail} (a regex), and the empty summary. */
-    private static void expectAgentLines(final JvmResult agent, final String tail, final List<String> problems) {
+    /**
+     * Exactly these agent lines: the start-up line ending in {@code tail} (a regex), one line for each class the
+     * engine patched as it loaded (any order), and the empty summary.
+     */
+    private static void expectAgentLines(final JvmResult agent, final Jdk jdk, final String tail,
+                                         final List<String> problems) throws IOException {
         List<String> lines = agent.agentLines();
-        if (lines.size() != 2 || !lines.get(0).matches(START + tail) || !lines.get(1).equals(SUMMARY)) {
+        List<String> patched = new ArrayList<>();
+        for (String c : List.of("java.io.ObjectOutputStream", "java.io.ObjectInputStream", "java.io.Bits")) {
+            if (!c.equals("java.io.Bits") || jdk.hasBaseClass("java/io/Bits")) {
+                patched.add(JvmRunner.PREFIX + "engine: patched " + c + " as it loaded");
+            }
+        }
+        if (lines.size() != patched.size() + 2 || !lines.get(0).matches(START + tail)
+                || !lines.get(lines.size() - 1).equals(SUMMARY)
+                || !new java.util.HashSet<>(lines.subList(1, lines.size() - 1)).equals(new java.util.HashSet<>(patched))) {
             problems.add("expected exactly the start-up line (... active in N ms " + tail.replace("\\", "")
-                    + ") and '" + SUMMARY + "', got:\n      " + String.join("\n      ", lines));
+                    + "), " + patched + " and '" + SUMMARY + "', got:\n      " + String.join("\n      ", lines));
         }
         problems.addAll(agent.stderrProblems());
     }

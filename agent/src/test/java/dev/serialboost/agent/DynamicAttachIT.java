@@ -35,7 +35,7 @@ class DynamicAttachIT {
     void attachingTurnsTheEngineOnForClassesLoadedBeforeWithTheSameBytes(final Jdk jdk) throws Exception {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).run(EngineAttachTarget.class);
-        JvmResult attached = attach(jdk, EngineAttachTarget.class, "summary=true", true);
+        JvmResult attached = attach(jdk, EngineAttachTarget.class, "summary=true,verbose=true", true);
 
         List<String> p = plain.stdoutLines();
         List<String> a = attached.stdoutLines();
@@ -51,8 +51,16 @@ class DynamicAttachIT {
         expect(problems, "after the attach, the same bytes and graphs, and the engine on the stack of both streams",
                 a.get(2).equals(p.get(2).replace(same, " equal=true engine-in-write=true engine-in-read=true")),
                 a.get(2));
-        if (attached.agentLines().isEmpty() || !attached.agentLines().get(0).contains("(engine: on; ")) {
+        if (attached.agentLines().isEmpty() || attached.agentLines().stream().noneMatch(l -> l.contains("(engine: on; "))) {
             problems.add("the start-up line does not say the engine is on: " + attached.agentLines());
+        }
+        // every class the engine patches was loaded before the attach: each is patched by retransformation, Bits
+        // exactly where the JDK has it
+        for (String c : List.of("java.io.ObjectOutputStream", "java.io.ObjectInputStream", "java.io.Bits")) {
+            boolean expected = !c.equals("java.io.Bits") || jdk.hasBaseClass("java/io/Bits");
+            String line = JvmRunner.PREFIX + "engine: patched " + c + " by retransformation";
+            expect(problems, (expected ? "" : "no ") + "verbose line '" + line + "'",
+                    attached.agentLines().contains(line) == expected, attached.agentLines().toString());
         }
         problems.addAll(attached.stderrProblems());
         if (!problems.isEmpty()) {

@@ -131,7 +131,8 @@ public final class EnginePatches {
         return new String[] {fingerprint(both[0]), fingerprint(both[1])};
     }
 
-    private static String fingerprint(final MethodNode m) {
+    /** {@link #fingerprint(byte[], String)} of a method already parsed (with or without debug information). */
+    static String fingerprint(final MethodNode m) {
         if (m == null) {
             return null;
         }
@@ -182,7 +183,11 @@ public final class EnginePatches {
             all.append("try L").append(labels.get(t.start)).append(" L").append(labels.get(t.end)).append(" L")
                     .append(labels.get(t.handler)).append(' ').append(t.type).append('\n');
         }
-        // FNV-1a, 64 bits: a fingerprint to compare with known ones, not a defence against forgery
+        return hash(all);
+    }
+
+    /** FNV-1a, 64 bits, in 16 hex digits: a fingerprint to compare with known ones, not a defence against forgery. */
+    static String hash(final CharSequence all) {
         long hash = 0xcbf29ce484222325L;
         for (int i = 0; i < all.length(); i++) {
             hash = (hash ^ all.charAt(i)) * 0x100000001b3L;

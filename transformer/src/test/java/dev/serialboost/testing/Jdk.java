@@ -95,6 +95,13 @@ public record Jdk(String label, Path home, int feature, String missingReason) {
         return home.resolve("bin/java");
     }
 
+    /** Whether this JDK's {@code java.base} has the class ({@code java/io/Bits}: 17 has it, 21 and later do not). */
+    public boolean hasBaseClass(final String internalName) throws IOException {
+        try (FileSystem jrt = classFiles()) {
+            return Files.exists(jrt.getPath("/modules/java.base", internalName + ".class"));
+        }
+    }
+
     /** This JDK's class files, under {@code /modules/<module>/}; the caller closes it. */
     public FileSystem classFiles() throws IOException {
         return FileSystems.newFileSystem(URI.create("jrt:/"), Map.of("java.home", home.toString()));
