@@ -1,8 +1,11 @@
 package dev.serialboost.agent;
 
+import dev.serialboost.transformer.ArrayReadsPatch;
 import dev.serialboost.transformer.BitsPatch;
 import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.EnginePatches;
+import dev.serialboost.transformer.FieldAccessPatch;
+import dev.serialboost.transformer.PrimFieldsGenerator;
 
 import java.io.PrintStream;
 import java.lang.instrument.ClassFileTransformer;
@@ -11,12 +14,16 @@ import java.security.ProtectionDomain;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Switches on the engine layer: patches method bodies of {@code ObjectOutputStream} and {@code ObjectInputStream},
- * each after checking it has the shape {@link EnginePatches} expects, and opens {@code java.io} to the runtime; and,
- * on a JDK whose stream classes pack primitives through {@code java.io.Bits} (17), that class too, as
- * {@link BitsPatch} says, which needs nothing of the runtime.
+ * each after checking it has the shape {@link EnginePatches} expects, and opens {@code java.io} to the runtime;
+ * {@code ObjectInputStream$PeekInputStream}, as {@link ArrayReadsPatch} says, where {@code ByteArrayInputStream} is
+ * one it knows; the two places where primitive fields are copied ({@code ObjectOutputStream} and
+ * {@code ObjectInputStream$FieldValues}), as {@link FieldAccessPatch} says, where {@code FieldReflector} is one it
+ * knows; and, on a JDK whose stream classes pack primitives through {@code java.io.Bits} (17), that class too,
+ * as {@link BitsPatch} says, which needs nothing of the runtime.
  *
  * <p>Nothing of this happens at start-up unless it must. A stream class not loaded yet (the normal case under
  * {@code -javaagent}) is patched as the JVM loads it, by this class-file transformer; only then are the runtime
@@ -32,25 +39,33 @@ import java.util.Set;
 final class EngineInstaller implements ClassFileTransformer {
 
     private static final String ENGINE = "dev.serialboost.runtime.Engine";
+    private static final String FIELD_ACCESS = "dev.serialboost.runtime.FieldAccess";
     /** The classes patched, in the order of {@link #outcome}. */
     private static final String[] CLASSES = {EnginePatches.OBJECT_OUTPUT_STREAM, EnginePatches.OBJECT_INPUT_STREAM,
-        BitsPatch.BITS};
+        BitsPatch.BITS, ArrayReadsPatch.PEEK_INPUT_STREAM, FieldAccessPatch.FIELD_VALUES};
     private static final String[] CLASS_NAMES = {"java.io.ObjectOutputStream", "java.io.ObjectInputStream",
-        "java.io.Bits"};
+        "java.io.Bits", "java.io.ObjectInputStream$PeekInputStream", "java.io.ObjectInputStream$FieldValues"};
     /** What the patches of each class are for, for the lines that say one is off. */
-    private static final String[] SIDES = {"writing", "reading", "primitives"};
+    private static final String[] SIDES = {"writing", "reading", "primitives", "reading byte arrays",
+        "field copies"};
     /** The index of {@code java.io.Bits} in {@link #CLASSES}; the two before it are the stream classes. */
     private static final int BITS = 2;
+    /** The index of {@code ObjectInputStream$PeekInputStream} in {@link #CLASSES}. */
+    private static final int PEEK = 3;
+    /** The index of {@code ObjectInputStream$FieldValues} in {@link #CLASSES}. */
+    private static final int FIELDS = 4;
 
     /**
      * What came of switching the engine on, as far as start-up can tell.
      *
      * @param on      whether any of it is on (or will be, as the stream classes load)
      * @param problem null when all of it is on, else what is off and why
+     * @param release prints the verbose lines of classes patched during start-up, which wait for the start-up
+     *                line; from then on such lines are printed as classes are patched
      */
-    record Outcome(boolean on, String problem) {
+    record Outcome(boolean on, String problem, Runnable release) {
         static Outcome off(final String why) {
-            return new Outcome(false, why);
+            return new Outcome(false, why, () -> { });
         }
     }
 
@@ -58,6 +73,8 @@ final class EngineInstaller implements ClassFileTransformer {
     private final PrintStream err;
     /** Whether each class patched is told on a line of its own ({@code verbose=true}). */
     private final boolean verbose;
+    /** The verbose lines told before the start-up line, until {@link Outcome#release}; then null. */
+    private List<String> held = new java.util.ArrayList<>();
     /** Whether the runtime still has to be defined in the bootstrap loader (the default mode defers it). */
     private boolean runtimeMissing;
     /** Whether {@link #prepare} ran; guarded by {@code this}, as are the fields below. */
@@ -68,6 +85,12 @@ final class EngineInstaller implements ClassFileTransformer {
     private boolean setupTold;
     private boolean recognise;
     private boolean bind;
+    /** Whether {@code ByteArrayInputStream}'s reads are the ones {@code ArrayReads} repeats. */
+    private boolean arrayReads;
+    /** Whether {@code ObjectStreamClass$FieldReflector}'s copies are the ones the generated code repeats. */
+    private boolean fieldCopies;
+    /** Whether a write-side field copy patch that did not fit was told. */
+    private boolean fieldCopiesTold;
     /** Per class of {@link #CLASSES}: null while not patched, "" once patched, else why it was not. */
     private final String[] outcome = new String[CLASSES.length];
     /** Per class of {@link #CLASSES}: whether this transformer patched it as it loaded. */
@@ -115,7 +138,7 @@ final class EngineInstaller implements ClassFileTransformer {
     @Override
     public byte[] transform(final ClassLoader loader, final String className, final Class<?> classBeingRedefined,
                             final ProtectionDomain protectionDomain, final byte[] classfileBuffer) {
-        // the cost of every other class load while this is registered: a null check or three string compares
+        // the cost of every other class load while this is registered: a null check or four string compares
         if (loader != null || className == null) {
             return null;
         }
@@ -162,7 +185,7 @@ final class EngineInstaller implements ClassFileTransformer {
                 problem = "could not patch " + CLASS_NAMES[which] + ": " + t;
             }
             if (problem != null) {
-                String other = which == BITS ? null : outcome[1 - which];
+                String other = which < BITS ? outcome[1 - which] : null;
                 err.println(Report.PREFIX + (other != null && !other.isEmpty() ? "engine layer is off: "
                         : "engine layer is partly off: ") + SIDES[which] + ": " + problem);
             }
@@ -177,14 +200,52 @@ final class EngineInstaller implements ClassFileTransformer {
     }
 
     private byte[] patch(final int which, final byte[] classFile) {
-        return which == BITS ? BitsPatch.patch(classFile) : EnginePatches.patch(CLASSES[which], classFile, recognise,
-                bind);
+        if (which == BITS) {
+            return BitsPatch.patch(classFile);
+        } else if (which == PEEK) {
+            if (!arrayReads) {
+                throw new IllegalStateException("this JDK's java.io.ByteArrayInputStream reads are not ones"
+                        + " serialboost knows");
+            }
+            return ArrayReadsPatch.patch(classFile);
+        } else if (which == FIELDS) {
+            if (!fieldCopies) {
+                throw new IllegalStateException("this JDK's " + FieldAccessPatch.FIELD_REFLECTOR.replace('/', '.')
+                        + " is not one serialboost knows");
+            }
+            return FieldAccessPatch.patch(CLASSES[which], classFile);
+        }
+        byte[] patched = EnginePatches.patch(CLASSES[which], classFile, recognise, bind);
+        if (which == 0 && fieldCopies) {
+            // the write side's field copy: a part of its own, left out (and told once) if this class has another shape
+            try {
+                patched = FieldAccessPatch.patch(CLASSES[which], patched);
+            } catch (IllegalStateException e) {
+                if (!fieldCopiesTold) {
+                    fieldCopiesTold = true;
+                    err.println(Report.PREFIX + "engine layer is partly off: " + SIDES[FIELDS] + ": " + e.getMessage());
+                }
+            }
+        }
+        return patched;
     }
 
-    private void told(final int which, final String how) {
+    private synchronized void told(final int which, final String how) {
         if (verbose) {
-            err.println(Report.PREFIX + "engine: patched " + CLASS_NAMES[which] + " " + how);
+            String line = Report.PREFIX + "engine: patched " + CLASS_NAMES[which] + " " + how;
+            if (held != null) {
+                held.add(line);
+            } else {
+                err.println(line);
+            }
         }
+    }
+
+    private synchronized void release() {
+        for (String line : held) {
+            err.println(line);
+        }
+        held = null;
     }
 
     /** Unregisters this transformer once no class it patches can still load. Under {@code this}. */
@@ -223,6 +284,19 @@ final class EngineInstaller implements ClassFileTransformer {
             String[] prints = EnginePatches.fingerprints(descriptorClass);
             recognise = EnginePatches.KNOWN_READ_NON_PROXY.contains(prints[0]);
             bind = EnginePatches.KNOWN_INIT_NON_PROXY.contains(prints[1]);
+            byte[] arrayStream = ClassFileSource.of(null).read(ArrayReadsPatch.BYTE_ARRAY_INPUT_STREAM);
+            arrayReads = arrayStream != null && ArrayReadsPatch.KNOWN.contains(ArrayReadsPatch.fingerprint(arrayStream));
+            byte[] reflector = ClassFileSource.of(null).read(FieldAccessPatch.FIELD_REFLECTOR);
+            fieldCopies = reflector != null
+                    && FieldAccessPatch.KNOWN_REFLECTOR.contains(FieldAccessPatch.fingerprint(reflector));
+            if (fieldCopies) {
+                // the runtime generates a reflector's copy when it is warm, with the class-file writer only the
+                // agent carries
+                Function<Object[], byte[]> generator = args -> PrimFieldsGenerator.generate((String) args[0],
+                        (Long) args[1], (long[]) args[2], (long[]) args[3], (int[]) args[4], (char[]) args[5],
+                        (Integer) args[6]);
+                Class.forName(FIELD_ACCESS, false, null).getField("generator").set(null, generator);
+            }
             if (outcome[BITS] == null && ClassFileSource.of(null).read(BitsPatch.BITS) == null) {
                 outcome[BITS] = ""; // JDK 21 and later: their stream classes pack primitives without it
             }
@@ -243,8 +317,12 @@ final class EngineInstaller implements ClassFileTransformer {
                         loaded[i] = c;
                     }
                 }
-            } else if (c.getClassLoader() == null && c.getName().equals(CLASS_NAMES[BITS])) {
-                loaded[BITS] = c;
+            } else if (c.getClassLoader() == null && c.getName().startsWith("java.io.")) {
+                for (int i = BITS; i < CLASSES.length; i++) {
+                    if (c.getName().equals(CLASS_NAMES[i])) {
+                        loaded[i] = c;
+                    }
+                }
             }
         }
         String[] problems = new String[CLASSES.length];
@@ -271,18 +349,18 @@ final class EngineInstaller implements ClassFileTransformer {
         synchronized (this) {
             if (setupProblem != null) {
                 setupTold = true;
-                return Outcome.off(setupProblem);
+                return new Outcome(false, setupProblem, this::release);
             }
         }
         if (problems[0] != null && problems[1] != null) {
-            return Outcome.off(problems[1] + "; " + problems[0]);
+            return new Outcome(false, problems[1] + "; " + problems[0], this::release);
         }
         List<String> off = new java.util.ArrayList<>();
-        for (int i : new int[] {1, 0, BITS}) {
+        for (int i : new int[] {1, 0, PEEK, FIELDS, BITS}) {
             if (problems[i] != null) {
                 off.add(SIDES[i] + ": " + problems[i]);
             }
         }
-        return new Outcome(true, off.isEmpty() ? null : String.join("; ", off));
+        return new Outcome(true, off.isEmpty() ? null : String.join("; ", off), this::release);
     }
 }

@@ -121,6 +121,7 @@ public final class SerialboostAgent {
                         .append(" serializable classes already loaded stay unconverted");
             }
             report.line(line.toString());
+            engine.release().run();
             if (config.summary()) {
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> report.wholeLine(report.summary()),
                         "serialboost-summary"));

@@ -33,8 +33,9 @@ import java.util.Set;
  * <p>Each of the eight methods {@code getChar}, {@code getShort}, {@code getInt}, {@code getLong}, {@code putChar},
  * {@code putShort}, {@code putInt}, {@code putLong} gets, before its own code, a fast path: when the array is not
  * null and the value's bytes lie in it, one {@code jdk.internal.misc.Unsafe.get/putXUnaligned(array,
- * ARRAY_BYTE_BASE_OFFSET + off, true)} and return; else the method's own code runs, so a bad argument fails exactly
- * as it did. The float, double and boolean methods call these (floats and doubles through
+ * ARRAY_BYTE_BASE_OFFSET + off)} in the machine's order, with {@code Long.reverseBytes} and the like on a
+ * little-endian machine (the patch is made for the JVM it runs in), and return; else the method's own code runs, so
+ * a bad argument fails exactly as it did. The float, double and boolean methods call these (floats and doubles through
  * {@code floatToIntBits}/{@code doubleToLongBits}, as before) and are left alone. The bytes are the same by
  * construction: big-endian, as the byte-wise code writes them. Nothing outside {@code java.base} is called, so the
  * patch needs neither the runtime nor any module change.
@@ -48,6 +49,8 @@ public final class BitsPatch {
     public static final String BITS = "java/io/Bits";
 
     private static final String UNSAFE = "jdk/internal/misc/Unsafe";
+    /** The byte order of this JVM, which the patched class runs in. */
+    private static final boolean BIG_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN;
 
     /**
      * Fingerprints ({@link #fingerprint}) of the eight methods together, in the JDKs this patch was checked on: the
@@ -62,15 +65,27 @@ public final class BitsPatch {
             return put ? "([BI" + type.getDescriptor() + ")V" : "([BI)" + type.getDescriptor();
         }
 
-        /** The {@code Unsafe} method: {@code getLongUnaligned(Object, long, boolean)} and the like. */
+        /** The {@code Unsafe} method: {@code getLongUnaligned(Object, long)} and the like, in native byte order. */
         String unsafeName() {
             String t = type.getClassName();
             return (put ? "put" : "get") + Character.toUpperCase(t.charAt(0)) + t.substring(1) + "Unaligned";
         }
 
         String unsafeDescriptor() {
-            return put ? "(Ljava/lang/Object;J" + type.getDescriptor() + "Z)V"
-                    : "(Ljava/lang/Object;JZ)" + type.getDescriptor();
+            return put ? "(Ljava/lang/Object;J" + type.getDescriptor() + ")V" : "(Ljava/lang/Object;J)"
+                    + type.getDescriptor();
+        }
+
+        /** {@code Long.reverseBytes(J)J} and the like, which turns native order into big-endian and back. */
+        MethodInsnNode reverse() {
+            String box = switch (type.getSort()) {
+                case Type.CHAR -> "java/lang/Character";
+                case Type.SHORT -> "java/lang/Short";
+                case Type.INT -> "java/lang/Integer";
+                default -> "java/lang/Long";
+            };
+            return new MethodInsnNode(Opcodes.INVOKESTATIC, box, "reverseBytes",
+                    "(" + type.getDescriptor() + ")" + type.getDescriptor(), false);
         }
     }
 
@@ -163,11 +178,19 @@ public final class BitsPatch {
         code.add(new VarInsnNode(Opcodes.ILOAD, 1));
         code.add(new InsnNode(Opcodes.I2L));
         code.add(new InsnNode(Opcodes.LADD));
+        // native order, swapped here on a little-endian machine: one call below this method fewer than the
+        // big-endian variant of the Unsafe method makes, so the deepest stack an interpreted stream reaches is no
+        // deeper than the byte-wise code's
         if (a.put()) {
             code.add(new VarInsnNode(a.type().getOpcode(Opcodes.ILOAD), 2));
+            if (!BIG_ENDIAN) {
+                code.add(a.reverse());
+            }
         }
-        code.add(new InsnNode(Opcodes.ICONST_1));
         code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, UNSAFE, a.unsafeName(), a.unsafeDescriptor(), false));
+        if (!a.put() && !BIG_ENDIAN) {
+            code.add(a.reverse());
+        }
         code.add(new InsnNode(a.put() ? Opcodes.RETURN : a.type().getOpcode(Opcodes.IRETURN)));
         code.add(own);
         // the locals are the arguments, as at the start of the method; no frame came before this one

@@ -1,0 +1,116 @@
+package dev.serialboost.transformer;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The engine layer's patch of the two places where the stream classes copy a serializable object's primitive
+ * fields: {@code desc.getPrimFieldValues(obj, primVals)} in {@code ObjectOutputStream} (its
+ * {@code defaultWriteFields}) and {@code desc.setPrimFieldValues(obj, primValues)} in
+ * {@code ObjectInputStream$FieldValues} (its {@code defaultSetFieldValues}) become
+ * {@code dev.serialboost.runtime.FieldAccess.getPrimFieldValues(desc, obj, primVals)} and
+ * {@code FieldAccess.setPrimFieldValues(desc, obj, primValues)}. Those copy the fields with code generated for the
+ * descriptor's {@code FieldReflector} ({@link PrimFieldsGenerator}) once it is warm, and make the very call they
+ * replaced otherwise.
+ *
+ * <p>Both classes load when the first stream does, on every JDK, so the patch needs no retransformation of
+ * {@code ObjectStreamClass} (which JDK 25 loads at start-up). Applied only where the {@code FieldReflector}'s own
+ * {@code getPrimFieldValues}/{@code setPrimFieldValues} have a {@link #KNOWN_REFLECTOR known fingerprint} (the loops
+ * the generated code repeats field by field), and where each class makes its call exactly once.
+ */
+public final class FieldAccessPatch {
+
+    public static final String OBJECT_OUTPUT_STREAM = "java/io/ObjectOutputStream";
+    public static final String FIELD_VALUES = "java/io/ObjectInputStream$FieldValues";
+    public static final String FIELD_REFLECTOR = "java/io/ObjectStreamClass$FieldReflector";
+
+    private static final String OSC = "java/io/ObjectStreamClass";
+    private static final String FIELD_ACCESS = "dev/serialboost/runtime/FieldAccess";
+    private static final String COPY = "(Ljava/lang/Object;[B)V";
+    private static final List<String> METHODS = List.of("getPrimFieldValues", "setPrimFieldValues");
+
+    /**
+     * Fingerprints ({@link #fingerprint}) of {@code FieldReflector.getPrimFieldValues} and {@code setPrimFieldValues}
+     * together, in the JDKs whose loops {@link PrimFieldsGenerator} was checked against.
+     */
+    public static final Set<String> KNOWN_REFLECTOR = Set.of(
+            "ab280280fdf68f8c", // OpenJDK 17.0.15 and 17.0.21 (java.io.Bits)
+            "8c716c27bf026f0d"); // Temurin 21.0.8 and 25 (jdk.internal.util.ByteArray)
+
+    private FieldAccessPatch() {
+    }
+
+    /** The fingerprint of a {@code FieldReflector} class file's two copy methods; null when one is missing. */
+    public static String fingerprint(final byte[] fieldReflector) {
+        MethodNode[] found = new MethodNode[METHODS.size()];
+        new ClassReader(fieldReflector).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
+                                             final String signature, final String[] exceptions) {
+                int i = (access & Opcodes.ACC_STATIC) == 0 && descriptor.equals(COPY) ? METHODS.indexOf(name) : -1;
+                if (i < 0) {
+                    return null;
+                }
+                found[i] = new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions);
+                return found[i];
+            }
+        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        if (found[0] == null || found[1] == null) {
+            return null;
+        }
+        return EnginePatches.hash(EnginePatches.fingerprint(found[0]) + "," + EnginePatches.fingerprint(found[1]));
+    }
+
+    /**
+     * Patches {@code ObjectOutputStream} or {@code ObjectInputStream$FieldValues} (given after any other patch) as
+     * the class javadoc says.
+     *
+     * @throws IllegalStateException when the class does not make its call exactly once (the caller leaves this part
+     *                               out), or is neither class
+     */
+    public static byte[] patch(final String internalName, final byte[] classFile) {
+        String method = internalName.equals(OBJECT_OUTPUT_STREAM) ? METHODS.get(0)
+                : internalName.equals(FIELD_VALUES) ? METHODS.get(1) : null;
+        if (method == null) {
+            throw new IllegalStateException("no field-copy patch for " + internalName);
+        }
+        ClassReader reader = new ClassReader(classFile);
+        ClassWriter writer = new ClassWriter(reader, 0);
+        int[] swapped = new int[1];
+        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
+                                             final String signature, final String[] exceptions) {
+                MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
+                return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
+                    @Override
+                    public void visitEnd() {
+                        for (AbstractInsnNode insn : instructions.toArray()) {
+                            if (insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL
+                                    && m.owner.equals(OSC) && m.name.equals(method) && m.desc.equals(COPY)) {
+                                swapped[0]++;
+                                instructions.set(insn, new MethodInsnNode(Opcodes.INVOKESTATIC, FIELD_ACCESS, method,
+                                        "(L" + OSC + ";Ljava/lang/Object;[B)V", false));
+                            }
+                        }
+                        accept(next);
+                    }
+                };
+            }
+        }, 0);
+        if (swapped[0] != 1) {
+            throw new IllegalStateException("this JDK's " + internalName.replace('/', '.') + " calls ObjectStreamClass."
+                    + method + " " + swapped[0] + " times, not once");
+        }
+        return writer.toByteArray();
+    }
+}

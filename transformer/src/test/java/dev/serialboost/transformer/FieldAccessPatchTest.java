@@ -1,0 +1,89 @@
+package dev.serialboost.transformer;
+
+import dev.serialboost.testing.Jdk;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.FileSystem;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The field-copy patch ({@link FieldAccessPatch}) against the class files of every tested JDK: the
+ * {@code FieldReflector} has a known fingerprint; {@code ObjectOutputStream} (after the engine's other patches) and
+ * {@code ObjectInputStream$FieldValues} each get exactly one call of {@code FieldAccess} where they called the
+ * descriptor's copy method, in the expected method, and pass verification; a class without that call is refused.
+ */
+class FieldAccessPatchTest {
+
+    private static final String FIELD_ACCESS = "dev/serialboost/runtime/FieldAccess";
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void everyTestedJdkIsPatchedWhereExpected(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        try (FileSystem jrt = jdk.classFiles()) {
+            String print = FieldAccessPatch.fingerprint(read(jrt, FieldAccessPatch.FIELD_REFLECTOR));
+            assertTrue(FieldAccessPatch.KNOWN_REFLECTOR.contains(print), jdk + ": FieldReflector fingerprint " + print
+                    + " is not known");
+
+            byte[] out = FieldAccessPatch.patch(FieldAccessPatch.OBJECT_OUTPUT_STREAM, EnginePatches.patch(
+                    EnginePatches.OBJECT_OUTPUT_STREAM, read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM), true, true));
+            assertEquals(List.of("defaultWriteFields -> getPrimFieldValues(Ljava/io/ObjectStreamClass;"
+                    + "Ljava/lang/Object;[B)V"), calls(out), jdk.toString());
+            verify(out, jdk);
+
+            byte[] values = FieldAccessPatch.patch(FieldAccessPatch.FIELD_VALUES,
+                    read(jrt, FieldAccessPatch.FIELD_VALUES));
+            assertEquals(List.of("defaultSetFieldValues -> setPrimFieldValues(Ljava/io/ObjectStreamClass;"
+                    + "Ljava/lang/Object;[B)V"), calls(values), jdk.toString());
+            verify(values, jdk);
+
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> FieldAccessPatch.patch(FieldAccessPatch.FIELD_VALUES, values));
+            assertTrue(refused.getMessage().contains("calls ObjectStreamClass.setPrimFieldValues 0 times, not once"),
+                    refused.getMessage());
+        }
+    }
+
+    /** {@code method -> callee} for each call to {@code FieldAccess}. */
+    private static List<String> calls(final byte[] classFile) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classFile).accept(node, 0);
+        List<String> calls = new ArrayList<>();
+        for (MethodNode m : node.methods) {
+            for (AbstractInsnNode insn : m.instructions) {
+                if (insn instanceof MethodInsnNode call && call.owner.equals(FIELD_ACCESS)) {
+                    calls.add(m.name + " -> " + call.name + call.desc);
+                }
+            }
+        }
+        return calls;
+    }
+
+    private static void verify(final byte[] patched, final Jdk jdk) {
+        StringWriter problems = new StringWriter();
+        CheckClassAdapter.verify(new ClassReader(patched), ClassLoader.getSystemClassLoader(), false,
+                new PrintWriter(problems));
+        assertEquals("", problems.toString(), "verification of a patched class of " + jdk);
+    }
+
+    private static byte[] read(final FileSystem jrt, final String name) throws IOException {
+        return Files.readAllBytes(jrt.getPath("/modules/java.base", name + ".class"));
+    }
+}
