@@ -83,7 +83,7 @@ public final class SerialboostAgent {
             }
             EngineInstaller.Outcome engine = !config.engine() ? EngineInstaller.Outcome.off(null)
                     : EngineInstaller.install(inst, err, config.converts());
-            Report report = new Report(err, config.verbose());
+            Report report = new Report(err, config.verbose(), Report.scanCommand(config.rules(), config.convert()));
             String formatProblem = null;
             int loadedSerializable = 0;
             // conversion is opt-in: with nothing to convert, no converted-format patch and no class-file transformer
