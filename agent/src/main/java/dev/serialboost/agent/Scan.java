@@ -47,7 +47,7 @@ final class Scan {
 
     private static final String USAGE = "usage: java -jar serialboost-agent.jar scan [--config FILE]"
             + " [--convert rules|all] [--json] [--write-rules FILE] PATH... (PATH: a jar, a directory of classes, or a"
-            + " class path)";
+            + " class path; DIR/* for the jars in DIR)";
 
     /** A class file found, and the path (jar or directory, as given) it came from. */
     private record Found(Supplier<byte[]> bytes, String source) {
@@ -131,7 +131,9 @@ final class Scan {
                     }
                     default -> {
                         for (String element : args.get(i).split(File.pathSeparator)) {
-                            if (!element.isEmpty()) {
+                            if (element.equals("*") || element.endsWith(File.separator + "*")) {
+                                roots.addAll(jarsIn(Path.of(element.substring(0, element.length() - 1) + ".")));
+                            } else if (!element.isEmpty()) {
                                 roots.add(Path.of(element));
                             }
                         }
@@ -284,6 +286,17 @@ final class Scan {
             }
         } else {
             throw new ConfigException(root + " is neither a jar nor a directory");
+        }
+    }
+
+    /** {@code DIR/*} as {@code java -cp} reads it: the jars directly in {@code DIR}, here in name order. */
+    private static List<Path> jarsIn(final Path dir) throws IOException, ConfigException {
+        if (!Files.isDirectory(dir)) {
+            throw new ConfigException(dir.resolve("*") + ": " + dir + " is not a directory");
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".jar")
+                    && Files.isRegularFile(f)).map(Path::normalize).sorted().toList();
         }
     }
 

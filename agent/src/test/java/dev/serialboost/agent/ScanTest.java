@@ -104,6 +104,10 @@ class ScanTest {
         assertTrue(json.contains("{\"name\":\"" + SHAPES + "Child\",\"source\":\"" + second + "\","), json);
         assertTrue(json.contains("\"sources\":[{\"path\":\"" + first + "\",\"scanned\":2,\"serializable\":2,"
                 + "\"converted\":2,\"skipped\":0,\"reasons\":{}},{\"path\":\"" + second + "\",\"scanned\":2,"), json);
+
+        out.reset();
+        assertEquals(0, scan("--convert", "all", dir + java.io.File.separator + "*"), err.toString());
+        assertEquals(lines, lines(), "DIR/* is the jars in DIR, as java -cp reads it");
     }
 
     @Test
