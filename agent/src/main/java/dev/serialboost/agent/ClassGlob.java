@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 final class ClassGlob {
 
     private final String text;
+    /** {@code null} for a glob without {@code *}, which matches its own text only. */
     private final Pattern pattern;
 
     private ClassGlob(final String text, final Pattern pattern) {
@@ -50,11 +51,17 @@ final class ClassGlob {
                         + "'; allowed are Java identifier characters, '.', '$', '*' and '**'");
             }
         }
-        return new ClassGlob(glob, Pattern.compile(regex.toString()));
+        // a glob naming one class (thousands of them in a file scan --write-rules wrote) needs no regex
+        return new ClassGlob(glob, glob.indexOf('*') < 0 ? null : Pattern.compile(regex.toString()));
     }
 
     boolean matches(final String className) {
-        return pattern.matcher(className).matches();
+        return pattern == null ? text.equals(className) : pattern.matcher(className).matches();
+    }
+
+    /** The one class name this glob matches when it has no {@code *}, else {@code null}. */
+    String literal() {
+        return pattern == null ? text : null;
     }
 
     @Override

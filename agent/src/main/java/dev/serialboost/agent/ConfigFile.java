@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The per-class rules file. One rule a line, in order; the first rule whose pattern matches a class
@@ -44,11 +46,32 @@ final class ConfigFile implements ClassPolicy {
     private final List<Rule> rules;
     /** What a class no rule matches gets. */
     private final ClassOptions unmatched;
+    /**
+     * Rules without {@code *} by the one name they match, to the first such rule's index: a file that
+     * {@code scan --write-rules} wrote names thousands of classes one by one, and trying each pattern for every class
+     * that loads would cost start-up time.
+     */
+    private final Map<String, Integer> exact = new HashMap<>();
+    /** Indexes of the rules with a {@code *}, in order. */
+    private final int[] patterns;
 
     private ConfigFile(final Path path, final List<Rule> rules, final ClassOptions unmatched) {
         this.path = path;
         this.rules = List.copyOf(rules);
         this.unmatched = unmatched;
+        List<Integer> withStars = new ArrayList<>();
+        for (int i = 0; i < this.rules.size(); i++) {
+            String literal = this.rules.get(i).glob.literal();
+            if (literal == null) {
+                withStars.add(i);
+            } else {
+                exact.putIfAbsent(literal, i);
+            }
+        }
+        this.patterns = new int[withStars.size()];
+        for (int i = 0; i < patterns.length; i++) {
+            patterns[i] = withStars.get(i);
+        }
     }
 
     /** @throws ConfigException naming the file, the line and the problem */
@@ -135,12 +158,18 @@ final class ConfigFile implements ClassPolicy {
 
     @Override
     public ClassOptions optionsFor(final String className) {
-        for (Rule rule : rules) {
-            if (rule.glob.matches(className)) {
-                return rule.options;
+        // the first matching rule: the exact rule for this name, unless a pattern rule before it matches
+        Integer first = exact.get(className);
+        int end = first == null ? rules.size() : first;
+        for (int i : patterns) {
+            if (i >= end) {
+                break;
+            }
+            if (rules.get(i).glob.matches(className)) {
+                return rules.get(i).options;
             }
         }
-        return unmatched;
+        return first == null ? unmatched : rules.get(first).options;
     }
 
     int ruleCount() {

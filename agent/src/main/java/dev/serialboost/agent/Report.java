@@ -4,7 +4,9 @@ import dev.serialboost.transformer.Decision;
 import dev.serialboost.transformer.SkipReason;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,6 +30,8 @@ final class Report {
 
     private final PrintStream err;
     private final boolean verbose;
+    /** The command that lists the skipped classes and why, for the summary: {@code java -jar ... scan ...}. */
+    private final String scanCommand;
     // AtomicLong rather than LongAdder: class loads are few enough, and LongAdder's first use costs start-up time
     private final AtomicLong converted = new AtomicLong();
     private final Map<SkipReason, AtomicLong> skipped = new EnumMap<>(SkipReason.class);
@@ -36,8 +40,14 @@ final class Report {
     private final Set<String> told = ConcurrentHashMap.newKeySet();
 
     Report(final PrintStream err, final boolean verbose) {
+        this(err, verbose, scanCommand(null, ConvertMode.RULES));
+    }
+
+    /** @param scanCommand the command the summary names for the list of skipped classes, see {@link #scanCommand} */
+    Report(final PrintStream err, final boolean verbose, final String scanCommand) {
         this.err = err;
         this.verbose = verbose;
+        this.scanCommand = scanCommand;
         for (SkipReason reason : SkipReason.values()) {
             skipped.put(reason, new AtomicLong());
         }
@@ -49,7 +59,18 @@ final class Report {
         err.println(verbose || full.length() <= MAX_LINE ? full : full.substring(0, MAX_LINE - CUT.length()) + CUT);
     }
 
-    /** Prints a line whole: the summary, which the user asked for and tools read. */
+    /**
+     * The {@code scan} command that lists what an agent with these settings would decide for the classes of a class
+     * path: {@code java -jar serialboost-agent.jar scan [--config FILE] [--convert all] <class path>}.
+     *
+     * @param rules the rules file, or {@code null} for none
+     */
+    static String scanCommand(final ConfigFile rules, final ConvertMode convert) {
+        return "java -jar serialboost-agent.jar scan" + (rules == null ? "" : " --config " + rules.path())
+                + (convert == ConvertMode.ALL ? " --convert all" : "") + " <class path>";
+    }
+
+    /** Prints a line whole (no longer than {@link #MAX_LINE} by construction): the summary. */
     void wholeLine(final String text) {
         err.println(PREFIX + text);
     }
@@ -88,21 +109,62 @@ final class Report {
         return errors.get();
     }
 
-    /** {@code summary: converted=N skipped=N errors=N transform-ms=N (reason=N, ...)}, reasons as kebab-case. */
+    /**
+     * {@code summary: converted=N skipped=N errors=N transform-ms=N (reason=N, ...); which and why: COMMAND}: the
+     * reasons as kebab-case, in their declared order; when some classes were skipped, the {@code scan} command that
+     * lists them with their reasons. At most {@link #MAX_LINE} characters: when the reasons do not all fit, the
+     * largest are named and the rest counted as {@code other=N}; a command too long to fit is left out.
+     */
     String summary() {
-        StringBuilder reasons = new StringBuilder();
+        Map<SkipReason, Long> reasons = new EnumMap<>(SkipReason.class);
         long skippedTotal = 0;
         for (Map.Entry<SkipReason, AtomicLong> e : skipped.entrySet()) {
             long n = e.getValue().get();
             if (n > 0 && !UNINTERESTING.contains(e.getKey())) {
-                reasons.append(reasons.length() == 0 ? " (" : ", ").append(kebab(e.getKey())).append('=').append(n);
+                reasons.put(e.getKey(), n);
                 skippedTotal += n;
             }
         }
-        if (reasons.length() > 0) {
-            reasons.append(')');
+        String head = "summary: converted=" + converted.get() + " skipped=" + skippedTotal + " errors=" + errors.get()
+                + " transform-ms=" + transformNanos.get() / 1_000_000;
+        String tail = skippedTotal == 0 ? "" : "; which and why: " + scanCommand;
+        int room = MAX_LINE - PREFIX.length() - head.length();
+        if (tail.length() > room - 40) {
+            tail = "";
         }
-        return "summary: converted=" + converted.get() + " skipped=" + skippedTotal + " errors=" + errors.get()
-                + " transform-ms=" + transformNanos.get() / 1_000_000 + reasons;
+        return head + counts(reasons, room - tail.length()) + tail;
+    }
+
+    /** {@code " (reason=N, ...)"} in at most {@code room} characters, the smallest counts folded into {@code other=N}. */
+    private static String counts(final Map<SkipReason, Long> reasons, final int room) {
+        if (reasons.isEmpty()) {
+            return "";
+        }
+        List<SkipReason> shown = new ArrayList<>(reasons.keySet());
+        long other = 0;
+        while (true) {
+            StringBuilder text = new StringBuilder();
+            for (SkipReason reason : reasons.keySet()) {
+                if (shown.contains(reason)) {
+                    text.append(text.length() == 0 ? " (" : ", ").append(kebab(reason)).append('=')
+                            .append(reasons.get(reason));
+                }
+            }
+            if (other > 0) {
+                text.append(text.length() == 0 ? " (" : ", ").append("other=").append(other);
+            }
+            text.append(')');
+            if (text.length() <= room || shown.isEmpty()) {
+                return text.toString();
+            }
+            SkipReason smallest = shown.get(0);
+            for (SkipReason reason : shown) {
+                if (reasons.get(reason) <= reasons.get(smallest)) {
+                    smallest = reason;
+                }
+            }
+            shown.remove(smallest);
+            other += reasons.get(smallest);
+        }
     }
 }

@@ -51,6 +51,8 @@ public final class SerialboostAgent {
         System.out.println("By default no class is converted; the converted format is opt-in: include rules in the");
         System.out.println("config file, or convert=all. Review what a config would convert first:");
         System.out.println("  java -jar serialboost-agent.jar scan [--config FILE] [--convert all] [--json] your-app.jar");
+        System.out.println("and write a rules file that converts just what the scan found convertible:");
+        System.out.println("  java -jar serialboost-agent.jar scan --convert all --write-rules serialboost.conf your-app.jar");
     }
 
     private static synchronized void start(final String args, final Instrumentation inst, final boolean attached) {
@@ -83,7 +85,7 @@ public final class SerialboostAgent {
             }
             EngineInstaller.Outcome engine = !config.engine() ? EngineInstaller.Outcome.off(null)
                     : EngineInstaller.install(inst, err, config.verbose(), config.converts());
-            Report report = new Report(err, config.verbose());
+            Report report = new Report(err, config.verbose(), Report.scanCommand(config.rules(), config.convert()));
             String formatProblem = null;
             int loadedSerializable = 0;
             // conversion is opt-in: with nothing to convert, no converted-format patch and no class-file transformer

@@ -47,6 +47,27 @@ class ConfigFileTest {
     }
 
     @Test
+    void aRuleNamingOneClassDecidesOnlyWhenNoPatternRuleBeforeItMatches() throws ConfigException {
+        ConfigFile rules = ConfigFile.parse(FILE, List.of(
+                "exclude com.acme.legacy.**",
+                "include com.acme.legacy.Kept",
+                "include com.acme.Order bulk=off",
+                "include com.acme.Order",
+                "include com.acme.*Dto",
+                "include com.acme.LineDto bulk=off",
+                "exclude **"));
+        assertFalse(rules.optionsFor("com.acme.legacy.Kept").included(), "the pattern before it decides");
+        assertEquals("conf/serialboost.conf line 1", rules.optionsFor("com.acme.legacy.Kept").origin());
+        assertTrue(rules.optionsFor("com.acme.Order").included());
+        assertFalse(rules.optionsFor("com.acme.Order").bulk(), "the first of two rules for the same name decides");
+        assertTrue(rules.optionsFor("com.acme.LineDto").bulk(), "the pattern before it decides");
+        assertFalse(rules.optionsFor("com.acme.Order$Line").included(), "a name rule matches that name only");
+        assertEquals("conf/serialboost.conf line 7", rules.optionsFor("com.acme.Order$Line").origin());
+        assertEquals("com.acme.Order$Line", ClassGlob.parse("com.acme.Order$Line").literal());
+        assertNull(ClassGlob.parse("com.acme.*").literal());
+    }
+
+    @Test
     void firstMatchingRuleWinsAndUnmatchedClassesAreIncludedWithConvertAll() throws ConfigException {
         ConfigFile rules = ConfigFile.parse(FILE, List.of(
                 "# comment line",

@@ -20,7 +20,8 @@ public record JvmResult(String label, List<String> command, Map<String, String> 
     /** Outputs longer than this are cut in the middle in messages; the saved files hold them in full. */
     private static final int SHOWN = 12_000;
     private static final Pattern SUMMARY = Pattern.compile(Pattern.quote(JvmRunner.PREFIX)
-            + "summary: converted=(\\d+) skipped=(\\d+) errors=(\\d+) transform-ms=(\\d+)(?: \\((.*)\\))?");
+            + "summary: converted=(\\d+) skipped=(\\d+) errors=(\\d+) transform-ms=(\\d+)(?: \\(([^)]*)\\))?"
+            + "(?:; which and why: java -jar serialboost-agent\\.jar scan .*<class path>)?");
 
     /** The parsed {@code [serialboost] summary: ...} line. */
     public record Summary(long converted, long skipped, long errors, long transformMillis, Map<String, Long> reasons,
@@ -69,7 +70,7 @@ public record JvmResult(String label, List<String> command, Map<String, String> 
         Matcher m = SUMMARY.matcher(lines.get(0));
         if (!m.matches()) {
             throw fail("the summary line does not have the documented form 'summary: converted=N skipped=N errors=N"
-                    + " transform-ms=N (reason=N, ...)': " + lines.get(0));
+                    + " transform-ms=N (reason=N, ...)[; which and why: COMMAND]': " + lines.get(0));
         }
         Map<String, Long> reasons = new LinkedHashMap<>();
         if (m.group(5) != null) {

@@ -51,7 +51,7 @@ public final class JvmRunner {
 
     /** What the run's stderr must show about the agent. */
     enum AgentExpectation {
-        /** No agent, no check. */
+        /** No agent, or one whose output the test checks itself ({@link #withAgentAsGiven}): no check. */
         NONE,
         /** The agent runs: a summary line with errors=0 must appear. */
         ACTIVE,
@@ -140,6 +140,16 @@ public final class JvmRunner {
         }
         agentOption = "-javaagent:" + agentJar() + "=" + (args.isEmpty() ? "" : args + ",") + "summary=true";
         agent = AgentExpectation.ACTIVE;
+        return this;
+    }
+
+    /**
+     * Starts the child with {@code -javaagent:<shaded jar>[=args]} and nothing added, for tests of what the agent
+     * prints when not asked for more: no summary line is required, the test checks stderr itself.
+     */
+    public JvmRunner withAgentAsGiven(final String args) {
+        agentOption = "-javaagent:" + agentJar() + (args.isEmpty() ? "" : "=" + args);
+        agent = AgentExpectation.NONE;
         return this;
     }
 

@@ -3,11 +3,15 @@ package dev.serialboost.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.serialboost.transformer.Decision;
+import dev.serialboost.transformer.SkipReason;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
 
 /** What the agent prints is short unless asked for more; the summary stays whole. */
 class ReportTest {
@@ -34,6 +38,43 @@ class ReportTest {
         new Report(err, false).wholeLine(longer);
         assertEquals(Report.PREFIX + atLimit + "\n" + Report.PREFIX + longer + "\n" + Report.PREFIX + longer,
                 printed());
+    }
+
+    @Test
+    void theSummaryNamesTheScanCommandWhenClassesWereSkipped() throws ConfigException {
+        Report report = new Report(err, false, Report.scanCommand(null, ConvertMode.ALL));
+        assertEquals("summary: converted=0 skipped=0 errors=0 transform-ms=0", report.summary());
+        report.decided(skipped("a.B", SkipReason.CUSTOM_SERIALIZATION), 0);
+        report.decided(skipped("a.C", SkipReason.ENUM), 0);
+        assertEquals("summary: converted=0 skipped=1 errors=0 transform-ms=0 (custom-serialization=1); which and why:"
+                + " java -jar serialboost-agent.jar scan --convert all <class path>", report.summary());
+        ConfigFile rules = ConfigFile.parse(Path.of("/etc/app/sb.conf"), List.of("include a.**"));
+        assertTrue(Report.scanCommand(rules, ConvertMode.RULES)
+                .equals("java -jar serialboost-agent.jar scan --config /etc/app/sb.conf <class path>"));
+        assertEquals("", printed(), "nothing printed but for verbose lines and errors");
+    }
+
+    @Test
+    void theSummaryStaysWithinThreeHundredCharactersWhateverItCounts() {
+        Report report = new Report(err, false, Report.scanCommand(null, ConvertMode.ALL));
+        int n = 0;
+        for (SkipReason reason : SkipReason.values()) {
+            for (int i = 0; i <= reason.ordinal(); i++) {
+                report.decided(skipped("a.C" + n++, reason), 1_000_000_000L);
+            }
+        }
+        String line = Report.PREFIX + report.summary();
+        assertTrue(line.length() <= Report.MAX_LINE, line.length() + ": " + line);
+        assertTrue(line.contains(", other="), line);
+        assertTrue(line.contains(", final-fields-unsupported=20, internal-error=21, other="), "the largest counts are"
+                + " kept, in declared order: " + line);
+        assertTrue(!line.contains("already-externalizable="), "the smallest are folded into other: " + line);
+        assertTrue(line.endsWith("); which and why: java -jar serialboost-agent.jar scan --convert all <class path>"),
+                line);
+    }
+
+    private static Decision skipped(final String name, final SkipReason reason) {
+        return new Decision(name, reason, "", List.of(), false, null, 0L, 0, List.of());
     }
 
     private String printed() {
