@@ -17,24 +17,24 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Switches on the engine layer: patches method bodies of {@code ObjectOutputStream} and {@code ObjectInputStream},
- * each after checking it has the shape {@link EnginePatches} expects, and opens {@code java.io} to the runtime;
- * {@code ObjectInputStream$PeekInputStream}, as {@link ArrayReadsPatch} says, where {@code ByteArrayInputStream} is
- * one it knows; the two places where primitive fields are copied ({@code ObjectOutputStream} and
- * {@code ObjectInputStream$FieldValues}), as {@link FieldAccessPatch} says, where {@code FieldReflector} is one it
- * knows; and, on a JDK whose stream classes pack primitives through {@code java.io.Bits} (17), that class too,
- * as {@link BitsPatch} says, which needs nothing of the runtime.
+ * Switches on the engine layer: patches method bodies of {@code ObjectOutputStream} and {@code ObjectInputStream}, each
+ * after checking it has the shape {@link EnginePatches} expects, and opens {@code java.io} to the runtime; {@code
+ * ObjectInputStream$PeekInputStream}, as {@link ArrayReadsPatch} says, where {@code ByteArrayInputStream} is one it
+ * knows; the two places where primitive fields are copied ({@code ObjectOutputStream} and {@code
+ * ObjectInputStream$FieldValues}), as {@link FieldAccessPatch} says, where {@code FieldReflector} is one it knows; and,
+ * on a JDK whose stream classes pack primitives through {@code java.io.Bits} (17), that class too, as {@link BitsPatch}
+ * says, which needs nothing of the runtime.
  *
- * <p>Nothing of this happens at start-up unless it must. A stream class not loaded yet (the normal case under
- * {@code -javaagent}) is patched as the JVM loads it, by this class-file transformer; only then are the runtime
- * defined, {@code ObjectStreamClass} fingerprinted and the class parsed, so an application that never serializes
- * pays for none of it, and one that does pays when it first needs a stream class. The transformer is removed once
- * the classes are patched (or found of another shape, or {@code Bits} found missing: JDK 21 and later have none), so
- * from then on no class load passes through it ({@code Bits} loads with the first primitive a stream writes); until then
- * it patches a class again when another agent retransforms it. After that, another agent's retransformation of a
- * stream class leaves that class unpatched: the JDK's own code, all of it, as without the agent. A stream class
- * already loaded (dynamic attach, another agent that loaded it first) is patched at once by retransformation, with
- * a {@link JdkClassPatcher}, which stays registered, as before.
+ * <p>Nothing of this happens at start-up unless it must. A stream class not loaded yet (the normal case under {@code
+ * -javaagent}) is patched as the JVM loads it, by this class-file transformer; only then are the runtime defined,
+ * {@code ObjectStreamClass} fingerprinted and the class parsed, so an application that never serializes pays for none
+ * of it, and one that does pays when it first needs a stream class. The transformer is removed once the classes are
+ * patched (or found of another shape, or {@code Bits} found missing: JDK 21 and later have none), so from then on no
+ * class load passes through it ({@code Bits} loads with the first primitive a stream writes); until then it patches a
+ * class again when another agent retransforms it. After that, another agent's retransformation of a stream class leaves
+ * that class unpatched: the JDK's own code, all of it, as without the agent. A stream class already loaded (dynamic
+ * attach, another agent that loaded it first) is patched at once by retransformation, with a {@link JdkClassPatcher},
+ * which stays registered, as before.
  */
 final class EngineInstaller implements ClassFileTransformer {
 
@@ -285,7 +285,8 @@ final class EngineInstaller implements ClassFileTransformer {
             recognise = EnginePatches.KNOWN_READ_NON_PROXY.contains(prints[0]);
             bind = EnginePatches.KNOWN_INIT_NON_PROXY.contains(prints[1]);
             byte[] arrayStream = ClassFileSource.of(null).read(ArrayReadsPatch.BYTE_ARRAY_INPUT_STREAM);
-            arrayReads = arrayStream != null && ArrayReadsPatch.KNOWN.contains(ArrayReadsPatch.fingerprint(arrayStream));
+            arrayReads = arrayStream != null
+                    && ArrayReadsPatch.KNOWN.contains(ArrayReadsPatch.fingerprint(arrayStream));
             byte[] reflector = ClassFileSource.of(null).read(FieldAccessPatch.FIELD_REFLECTOR);
             fieldCopies = reflector != null
                     && FieldAccessPatch.KNOWN_REFLECTOR.contains(FieldAccessPatch.fingerprint(reflector));

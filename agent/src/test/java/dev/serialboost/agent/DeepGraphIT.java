@@ -11,13 +11,13 @@ import java.util.List;
 
 /**
  * The engine layer nests no deeper than the JDK: a singly linked chain as long as plain JDK writes and reads on a
- * thread's stack also writes and reads with the agent on the same stack, give or take the one level below
- * ({@link DeepChain} finds the longest chain both ways). The JVMs run interpreted ({@code -Xint}): then the depth follows from the frames each nesting level
- * takes and is the same on every run, while with the JIT it depends on what was compiled by then (on JDK 17 the
- * same program's write limit ranged from 459 to 595 links between runs without the agent).
+ * thread's stack also writes and reads with the agent on the same stack, give or take the one level below ({@link
+ * DeepChain} finds the longest chain both ways). The JVMs run interpreted ({@code -Xint}): then the depth follows from
+ * the frames each nesting level takes and is the same on every run, while with the JIT it depends on what was compiled
+ * by then (on JDK 17 the same program's write limit ranged from 459 to 595 links between runs without the agent).
  *
- * <p>Each level must take no more stack than without the agent: measured on two stack sizes, the levels the larger
- * one adds are as many as without the agent, but for rounding. Once, at the deepest object, the engine's per-object helpers
+ * <p>Each level must take no more stack than without the agent: measured on two stack sizes, the levels the larger one
+ * adds are as many as without the agent, but for rounding. Once, at the deepest object, the engine's per-object helpers
  * (a big-endian {@code Unsafe} access where the JDK 17 code stores byte by byte, a generated field copy, a read of a
  * byte array's fields) are a call or two deeper than the JDK's own leaf code when interpreted: that may cost the one
  * level whose frames end within those few hundred bytes, never more (compiled, the calls are intrinsics and inlined:

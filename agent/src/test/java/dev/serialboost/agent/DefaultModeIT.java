@@ -17,12 +17,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * The default mode end to end: conversion is opt-in, so the real agent jar with no setting changes no class and
- * no byte on the wire. {@link StreamBytes} writes every corpus fixture with plain JDK streams, without and with
- * the agent (whose engine layer is on by default): the streams must be equal byte for byte, and every class keeps
- * its serialVersionUID, stays non-{@code Externalizable} and carries no serialboost body. With {@code verbose=true}
- * it prints its start-up line ({@code converting: none}), a line for each JDK class the engine patched as it loaded
- * (the two stream classes, {@code PeekInputStream}, and {@code java.io.Bits} exactly on a JDK that has it) and the summary
+ * The default mode end to end: conversion is opt-in, so the real agent jar with no setting changes no class and no byte
+ * on the wire. {@link StreamBytes} writes every corpus fixture with plain JDK streams, without and with the agent
+ * (whose engine layer is on by default): the streams must be equal byte for byte, and every class keeps its
+ * serialVersionUID, stays non-{@code Externalizable} and carries no serialboost body. With {@code verbose=true} it
+ * prints its start-up line ({@code converting: none}), a line for each JDK class the engine patched as it loaded (the
+ * two stream classes, {@code PeekInputStream}, and {@code java.io.Bits} exactly on a JDK that has it) and the summary
  * ({@code converted=0}), no per-class line. A rules file without include rules converts nothing either, and the
  * start-up line says nothing of the converted format then.
  */

@@ -7,23 +7,22 @@ import java.lang.invoke.MethodType;
 import java.util.function.Function;
 
 /**
- * The engine layer's per-class field access: what the stream classes call, once patched
- * ({@code dev.serialboost.transformer.FieldAccessPatch}), where they called {@code desc.getPrimFieldValues} and
- * {@code desc.setPrimFieldValues}, whose {@code FieldReflector} copies the fields in a loop with a type switch per
- * field. Once
+ * The engine layer's per-class field access: what the stream classes call, once patched ({@code
+ * dev.serialboost.transformer.FieldAccessPatch}), where they called {@code desc.getPrimFieldValues} and {@code
+ * desc.setPrimFieldValues}, whose {@code FieldReflector} copies the fields in a loop with a type switch per field. Once
  * a reflector has copied the fields of objects of one class {@link #WARM} times, a {@link PrimFields} class is
  * generated for it ({@link #generator}) that copies them in straight-line code with the reflector's own keys and
  * offsets; from then on that class does the copy for that reflector and that class of object.
  *
- * <p>Exact: the generated code does what the reflector does, field by field (same {@code Unsafe} accesses, same
- * bytes); it runs only for a non-null object and a long enough array, and the descriptor's own method runs otherwise
- * and until the class is generated, so every exception is the JDK's own. A reflector's arrays never change once it is made,
- * so its generated copy stays right for as long as the reflector lives.
+ * <p>Exact: the generated code does what the reflector does, field by field (same {@code Unsafe} accesses, same bytes);
+ * it runs only for a non-null object and a long enough array, and the descriptor's own method runs otherwise and until
+ * the class is generated, so every exception is the JDK's own. A reflector's arrays never change once it is made, so
+ * its generated copy stays right for as long as the reflector lives.
  *
- * <p>Kept per class of object ({@code ClassValue}): at most {@link #MAX_REFLECTORS} reflectors, each with its count
- * and its generated class (hidden, in this package, unloaded with its last user). A reflector references only the
- * class's fields and their types, so nothing here keeps another class loader alive. Further reflectors of one class
- * (a hostile stream's field variants) are copied by the reflector itself.
+ * <p>Kept per class of object ({@code ClassValue}): at most {@link #MAX_REFLECTORS} reflectors, each with its count and
+ * its generated class (hidden, in this package, unloaded with its last user). A reflector references only the class's
+ * fields and their types, so nothing here keeps another class loader alive. Further reflectors of one class (a hostile
+ * stream's field variants) are copied by the reflector itself.
  */
 public final class FieldAccess {
 

@@ -43,35 +43,14 @@ public final class ArrayReadsPatch {
      * together, in the JDKs whose code {@code ArrayReads} was checked against.
      */
     public static final Set<String> KNOWN = Set.of(
-            "4a9f7e6d9c6d3322"); // OpenJDK 17.0.15 and 17.0.21, Temurin 21.0.8 and 25
+            "dd7004cafaeec412"); // OpenJDK 17.0.15 and 17.0.21, Temurin 21.0.8 and 25
 
     private ArrayReadsPatch() {
     }
 
-    /**
-     * The fingerprint of {@code ByteArrayInputStream}'s two {@code read} methods, or null when one is missing or
-     * not {@code synchronized} as the patch expects.
-     */
+    /** The fingerprint of {@code ByteArrayInputStream}'s two {@code read} methods; null when one is missing. */
     public static String fingerprint(final byte[] byteArrayInputStream) {
-        MethodNode[] found = new MethodNode[2];
-        new ClassReader(byteArrayInputStream).accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
-                                             final String signature, final String[] exceptions) {
-                int i = !name.equals("read") || (access & Opcodes.ACC_STATIC) != 0 ? -1
-                        : descriptor.equals(READ_BYTE) ? 0 : descriptor.equals(READ_BYTES) ? 1 : -1;
-                if (i < 0) {
-                    return null;
-                }
-                found[i] = new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions);
-                return found[i];
-            }
-        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        if (found[0] == null || found[1] == null) {
-            return null;
-        }
-        return EnginePatches.hash(found[0].access + ":" + EnginePatches.fingerprint(found[0]) + "," + found[1].access
-                + ":" + EnginePatches.fingerprint(found[1]));
+        return EnginePatches.fingerprintOf(byteArrayInputStream, "read" + READ_BYTE, "read" + READ_BYTES);
     }
 
     /**

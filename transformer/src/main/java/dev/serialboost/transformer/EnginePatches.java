@@ -460,6 +460,21 @@ public final class EnginePatches {
         }
     }
 
+    /**
+     * One fingerprint of some instance methods of a class file together, in the order given: what the per-object
+     * patches compare with the JDKs they were checked against; null when one of the methods is missing.
+     */
+    static String fingerprintOf(final byte[] classFile, final String... namesAndDescriptors) {
+        StringBuilder all = new StringBuilder();
+        for (MethodNode m : methods(classFile, namesAndDescriptors)) {
+            if (m == null) {
+                return null;
+            }
+            all.append(fingerprint(m)).append(',');
+        }
+        return hash(all);
+    }
+
     /** Some instance methods of a class file (null for one not found), parsed alone. */
     private static MethodNode[] methods(final byte[] classFile, final String... namesAndDescriptors) {
         MethodNode[] found = new MethodNode[namesAndDescriptors.length];

@@ -43,31 +43,15 @@ public final class FieldAccessPatch {
      * together, in the JDKs whose loops {@link PrimFieldsGenerator} was checked against.
      */
     public static final Set<String> KNOWN_REFLECTOR = Set.of(
-            "ab280280fdf68f8c", // OpenJDK 17.0.15 and 17.0.21 (java.io.Bits)
-            "8c716c27bf026f0d"); // Temurin 21.0.8 and 25 (jdk.internal.util.ByteArray)
+            "cb8be12f89f60ce0", // OpenJDK 17.0.15 and 17.0.21 (java.io.Bits)
+            "a729e8899122d513"); // Temurin 21.0.8 and 25 (jdk.internal.util.ByteArray)
 
     private FieldAccessPatch() {
     }
 
     /** The fingerprint of a {@code FieldReflector} class file's two copy methods; null when one is missing. */
     public static String fingerprint(final byte[] fieldReflector) {
-        MethodNode[] found = new MethodNode[METHODS.size()];
-        new ClassReader(fieldReflector).accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
-                                             final String signature, final String[] exceptions) {
-                int i = (access & Opcodes.ACC_STATIC) == 0 && descriptor.equals(COPY) ? METHODS.indexOf(name) : -1;
-                if (i < 0) {
-                    return null;
-                }
-                found[i] = new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions);
-                return found[i];
-            }
-        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        if (found[0] == null || found[1] == null) {
-            return null;
-        }
-        return EnginePatches.hash(EnginePatches.fingerprint(found[0]) + "," + EnginePatches.fingerprint(found[1]));
+        return EnginePatches.fingerprintOf(fieldReflector, METHODS.get(0) + COPY, METHODS.get(1) + COPY);
     }
 
     /**

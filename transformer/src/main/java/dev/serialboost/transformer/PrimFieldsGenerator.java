@@ -5,17 +5,16 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Generates the engine layer's straight-line copy of one {@code ObjectStreamClass$FieldReflector}'s primitive
- * fields: a subclass of {@code dev.serialboost.runtime.PrimFields} whose {@code get(Object, byte[])} and
- * {@code set(Object, byte[])} do, field by field with the reflector's own keys and offsets as constants, what the
- * reflector's {@code getPrimFieldValues} and {@code setPrimFieldValues} do in a loop with a type switch per field:
- * the same {@code jdk.internal.misc.Unsafe} field accesses, and the same big-endian bytes, each value stored or
- * loaded at once ({@code put/getXUnaligned} and a byte swap) as JDK 21 and later do through {@code ByteArray}. Floats and
- * doubles go through {@code floatToIntBits}/{@code doubleToLongBits} one way and {@code intBitsToFloat}/
- * {@code longBitsToDouble} the other, booleans are stored as 0 or 1 and read as "not 0", exactly as the reflector
- * does. Fields whose write key is the reflector's "discard" key are read past, as there; fields without a read key
- * (only a stream descriptor has them, and it is never written from) are left out of {@code get}, which the runtime
- * then does not call.
+ * Generates the engine layer's straight-line copy of one {@code ObjectStreamClass$FieldReflector}'s primitive fields: a
+ * subclass of {@code dev.serialboost.runtime.PrimFields} whose {@code get(Object, byte[])} and {@code set(Object,
+ * byte[])} do, field by field with the reflector's own keys and offsets as constants, what the reflector's {@code
+ * getPrimFieldValues} and {@code setPrimFieldValues} do in a loop with a type switch per field: the same {@code
+ * jdk.internal.misc.Unsafe} field accesses, and the same big-endian bytes, each value stored or loaded at once ({@code
+ * put/getXUnaligned} and a byte swap) as JDK 21 and later do through {@code ByteArray}. Floats and doubles go through
+ * {@code floatToIntBits}/{@code doubleToLongBits} one way and {@code intBitsToFloat}/ {@code longBitsToDouble} the
+ * other, booleans are stored as 0 or 1 and read as "not 0", exactly as the reflector does. Fields whose write key is
+ * the reflector's "discard" key are read past, as there; fields without a read key (only a stream descriptor has them,
+ * and it is never written from) are left out of {@code get}, which the runtime then does not call.
  *
  * <p>The methods have no branch (so no stack map frames) and no check: the runtime calls them only with a non-null
  * object and an array long enough for every field, and leaves the copy to the reflector otherwise. Pure: numbers in,

@@ -43,8 +43,8 @@ class ArrayReadsTest {
                     byte[] b2 = b1 == null ? null : b1.clone();
                     int off = random.nextInt(-1, 14);
                     int len = random.nextInt(-1, 14);
-                    assertEquals(outcome(() -> own.read(b1, off, len)), outcome(() -> ArrayReads.read(ours, b2, off, len)),
-                            what + ": read(b, " + off + ", " + len + ")");
+                    assertEquals(outcome(() -> own.read(b1, off, len)),
+                            outcome(() -> ArrayReads.read(ours, b2, off, len)), what + ": read(b, " + off + ", " + len + ")");
                     assertTrue(Arrays.equals(b1, b2), what + ": the bytes read differ");
                 }
                 assertEquals(own.available(), ours.available(), what + ": the position differs");

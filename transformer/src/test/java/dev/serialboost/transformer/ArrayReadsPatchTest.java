@@ -9,13 +9,9 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.util.CheckClassAdapter;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.FileSystem;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,23 +33,20 @@ class ArrayReadsPatchTest {
     void everyTestedJdkIsPatchedWhereExpected(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
-            byte[] arrayStream = read(jrt, ArrayReadsPatch.BYTE_ARRAY_INPUT_STREAM);
+            byte[] arrayStream = JdkClassFiles.read(jrt, ArrayReadsPatch.BYTE_ARRAY_INPUT_STREAM);
             String print = ArrayReadsPatch.fingerprint(arrayStream);
             assertTrue(ArrayReadsPatch.KNOWN.contains(print), jdk + ": ByteArrayInputStream fingerprint " + print
                     + " is not known");
-            byte[] original = read(jrt, ArrayReadsPatch.PEEK_INPUT_STREAM);
+            byte[] original = JdkClassFiles.read(jrt, ArrayReadsPatch.PEEK_INPUT_STREAM);
             byte[] patched = ArrayReadsPatch.patch(original);
             assertEquals(List.of("peek()I -> read(Ljava/io/InputStream;)I",
                     "read()I -> read(Ljava/io/InputStream;)I",
                     "read([BII)I -> read(Ljava/io/InputStream;[BII)I",
-                    "read([BII)I -> read(Ljava/io/InputStream;[BII)I"), calls(patched, "dev/serialboost/runtime/ArrayReads"),
-                    jdk.toString());
+                    "read([BII)I -> read(Ljava/io/InputStream;[BII)I"),
+                    calls(patched, "dev/serialboost/runtime/ArrayReads"), jdk.toString());
             assertEquals(List.of(), calls(patched, "java/io/InputStream").stream().filter(c -> c.contains("> read("))
                     .toList(), jdk + ": no read of the underlying stream left");
-            StringWriter problems = new StringWriter();
-            CheckClassAdapter.verify(new ClassReader(patched), ClassLoader.getSystemClassLoader(), false,
-                    new PrintWriter(problems));
-            assertEquals("", problems.toString(), "verification of the patched PeekInputStream of " + jdk);
+            JdkClassFiles.verify(patched, jdk);
 
             // patched once, the class has no read of the stream left: not the shape the patch knows
             IllegalStateException refused = assertThrows(IllegalStateException.class,
@@ -76,9 +69,5 @@ class ArrayReadsPatchTest {
             }
         }
         return calls;
-    }
-
-    private static byte[] read(final FileSystem jrt, final String name) throws IOException {
-        return Files.readAllBytes(jrt.getPath("/modules/java.base", name + ".class"));
     }
 }

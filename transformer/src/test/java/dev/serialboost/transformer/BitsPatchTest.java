@@ -14,11 +14,8 @@ import org.objectweb.asm.commons.SimpleRemapper;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.IntInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.util.CheckClassAdapter;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.FileSystem;
@@ -64,11 +61,7 @@ class BitsPatchTest {
             byte[] bits = Files.readAllBytes(file);
             String print = BitsPatch.fingerprint(bits);
             assertTrue(BitsPatch.KNOWN.contains(print), jdk + ": java.io.Bits fingerprint " + print + " is not known");
-            byte[] patched = BitsPatch.patch(bits);
-            StringWriter problems = new StringWriter();
-            CheckClassAdapter.verify(new ClassReader(patched), ClassLoader.getSystemClassLoader(), false,
-                    new PrintWriter(problems));
-            assertEquals("", problems.toString(), "verification of the patched java.io.Bits of " + jdk);
+            JdkClassFiles.verify(BitsPatch.patch(bits), jdk);
         }
     }
 
@@ -168,7 +161,8 @@ class BitsPatchTest {
             return bits;
         } else if (type == float.class) {
             // NaNs of every kind too: they must be written as floatToIntBits writes them
-            return random.nextInt(4) == 0 ? Float.intBitsToFloat(0x7f800001 | (int) bits) : Float.intBitsToFloat((int) bits);
+            return random.nextInt(4) == 0 ? Float.intBitsToFloat(0x7f800001 | (int) bits)
+                    : Float.intBitsToFloat((int) bits);
         } else if (type == double.class) {
             return random.nextInt(4) == 0 ? Double.longBitsToDouble(0x7ff0000000000001L | bits)
                     : Double.longBitsToDouble(bits);

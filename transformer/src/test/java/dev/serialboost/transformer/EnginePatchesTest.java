@@ -12,13 +12,11 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.util.CheckClassAdapter;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.FileSystem;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +40,9 @@ class EnginePatchesTest {
     void everyTestedJdkHasTheExpectedShapeAndAKnownReadNonProxy(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
-            assertEquals(List.of(), EnginePatches.check(read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM),
-                    read(jrt, EnginePatches.OBJECT_INPUT_STREAM)), "on " + jdk + " (" + jdk.home() + ")");
-            byte[] descriptorClass = read(jrt, "java/io/ObjectStreamClass");
+            assertEquals(List.of(), EnginePatches.check(JdkClassFiles.read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM),
+                    JdkClassFiles.read(jrt, EnginePatches.OBJECT_INPUT_STREAM)), "on " + jdk + " (" + jdk.home() + ")");
+            byte[] descriptorClass = JdkClassFiles.read(jrt, "java/io/ObjectStreamClass");
             String reading = EnginePatches.fingerprint(descriptorClass, EnginePatches.READ_NON_PROXY);
             assertTrue(EnginePatches.KNOWN_READ_NON_PROXY.contains(reading),
                     jdk + ": readNonProxy fingerprint " + reading + " is not a known one");
@@ -60,12 +58,12 @@ class EnginePatchesTest {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
             byte[] out = EnginePatches.patch(EnginePatches.OBJECT_OUTPUT_STREAM,
-                    read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM), true, true);
+                    JdkClassFiles.read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM), true, true);
             assertEquals(List.of("writeNonProxy", "writeClassDescriptor"), engineCalls(out, "writeNonProxyDesc"));
-            verify(out, jdk);
+            JdkClassFiles.verify(out, jdk);
 
             byte[] in = EnginePatches.patch(EnginePatches.OBJECT_INPUT_STREAM,
-                    read(jrt, EnginePatches.OBJECT_INPUT_STREAM), true, true);
+                    JdkClassFiles.read(jrt, EnginePatches.OBJECT_INPUT_STREAM), true, true);
             assertEquals(List.of("readClassDescriptor", "resolveClass", "initNonProxy"),
                     engineCalls(in, "readNonProxyDesc"));
             List<String> readObject0 = engineCalls(in, "readObject0");
@@ -78,10 +76,10 @@ class EnginePatchesTest {
                 assertTrue(!calls.isEmpty() && calls.get(0).equals("publicRead"), entry + ": " + calls);
             }
             assertEquals(4, engineCalls(in, null).stream().filter("publicRead"::equals).count());
-            verify(in, jdk);
+            JdkClassFiles.verify(in, jdk);
 
             byte[] unknownMethods = EnginePatches.patch(EnginePatches.OBJECT_INPUT_STREAM,
-                    read(jrt, EnginePatches.OBJECT_INPUT_STREAM), false, false);
+                    JdkClassFiles.read(jrt, EnginePatches.OBJECT_INPUT_STREAM), false, false);
             assertEquals(List.of("resolveClass"), engineCalls(unknownMethods, "readNonProxyDesc"));
         }
     }
@@ -92,7 +90,7 @@ class EnginePatchesTest {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
             for (String name : List.of(EnginePatches.OBJECT_OUTPUT_STREAM, EnginePatches.OBJECT_INPUT_STREAM)) {
-                byte[] original = read(jrt, name);
+                byte[] original = JdkClassFiles.read(jrt, name);
                 Map<String, String> before = listings(original);
                 Map<String, String> after = listings(EnginePatches.patch(name, original, true, true));
                 assertEquals(before.keySet(), after.keySet(), name + " on " + jdk + ": the same methods");
@@ -118,7 +116,7 @@ class EnginePatchesTest {
     void bothFingerprintsFromOneReadingAreTheFingerprintsOfEachMethod(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
-            byte[] osc = read(jrt, "java/io/ObjectStreamClass");
+            byte[] osc = JdkClassFiles.read(jrt, "java/io/ObjectStreamClass");
             assertEquals(List.of(EnginePatches.fingerprint(osc, EnginePatches.READ_NON_PROXY),
                             EnginePatches.fingerprint(osc, EnginePatches.INIT_NON_PROXY_METHOD)),
                     List.of(EnginePatches.fingerprints(osc)), "on " + jdk);
@@ -207,14 +205,4 @@ class EnginePatchesTest {
         return listings;
     }
 
-    private static void verify(final byte[] patched, final Jdk jdk) {
-        StringWriter problems = new StringWriter();
-        CheckClassAdapter.verify(new ClassReader(patched), ClassLoader.getSystemClassLoader(), false,
-                new PrintWriter(problems));
-        assertEquals("", problems.toString(), "verification of a patched class of " + jdk);
-    }
-
-    private static byte[] read(final FileSystem jrt, final String name) throws IOException {
-        return Files.readAllBytes(jrt.getPath("/modules/java.base", name + ".class"));
-    }
 }

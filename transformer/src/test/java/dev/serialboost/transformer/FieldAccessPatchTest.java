@@ -9,13 +9,9 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.util.CheckClassAdapter;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.FileSystem;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,21 +34,22 @@ class FieldAccessPatchTest {
     void everyTestedJdkIsPatchedWhereExpected(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
-            String print = FieldAccessPatch.fingerprint(read(jrt, FieldAccessPatch.FIELD_REFLECTOR));
+            String print = FieldAccessPatch.fingerprint(JdkClassFiles.read(jrt, FieldAccessPatch.FIELD_REFLECTOR));
             assertTrue(FieldAccessPatch.KNOWN_REFLECTOR.contains(print), jdk + ": FieldReflector fingerprint " + print
                     + " is not known");
 
             byte[] out = FieldAccessPatch.patch(FieldAccessPatch.OBJECT_OUTPUT_STREAM, EnginePatches.patch(
-                    EnginePatches.OBJECT_OUTPUT_STREAM, read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM), true, true));
+                    EnginePatches.OBJECT_OUTPUT_STREAM, JdkClassFiles.read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM),
+                    true, true));
             assertEquals(List.of("defaultWriteFields -> getPrimFieldValues(Ljava/io/ObjectStreamClass;"
                     + "Ljava/lang/Object;[B)V"), calls(out), jdk.toString());
-            verify(out, jdk);
+            JdkClassFiles.verify(out, jdk);
 
             byte[] values = FieldAccessPatch.patch(FieldAccessPatch.FIELD_VALUES,
-                    read(jrt, FieldAccessPatch.FIELD_VALUES));
+                    JdkClassFiles.read(jrt, FieldAccessPatch.FIELD_VALUES));
             assertEquals(List.of("defaultSetFieldValues -> setPrimFieldValues(Ljava/io/ObjectStreamClass;"
                     + "Ljava/lang/Object;[B)V"), calls(values), jdk.toString());
-            verify(values, jdk);
+            JdkClassFiles.verify(values, jdk);
 
             IllegalStateException refused = assertThrows(IllegalStateException.class,
                     () -> FieldAccessPatch.patch(FieldAccessPatch.FIELD_VALUES, values));
@@ -76,14 +73,4 @@ class FieldAccessPatchTest {
         return calls;
     }
 
-    private static void verify(final byte[] patched, final Jdk jdk) {
-        StringWriter problems = new StringWriter();
-        CheckClassAdapter.verify(new ClassReader(patched), ClassLoader.getSystemClassLoader(), false,
-                new PrintWriter(problems));
-        assertEquals("", problems.toString(), "verification of a patched class of " + jdk);
-    }
-
-    private static byte[] read(final FileSystem jrt, final String name) throws IOException {
-        return Files.readAllBytes(jrt.getPath("/modules/java.base", name + ".class"));
-    }
 }
