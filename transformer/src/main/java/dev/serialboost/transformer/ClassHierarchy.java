@@ -1,5 +1,7 @@
 package dev.serialboost.transformer;
 
+import org.objectweb.asm.ClassReader;
+
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -7,24 +9,36 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
- * The transformer's view of the classes one class loader can see: class-file summaries read on demand
- * from a {@link ClassFileSource} and cached, and the decisions already made for them. Create one per
- * class loader with {@link SerialboostTransformer#newHierarchy}; it is thread-safe.
+ * The transformer's view of the classes one class loader can see: the headers of class files ({@link ClassHeader},
+ * enough to walk supertypes) read on demand from a {@link ClassFileSource} or remembered as classes are defined, the
+ * whole summaries ({@link ClassInfo}) of the few classes whose eligibility is decided, and the decisions already made
+ * for them. Create one per class loader with {@link SerialboostTransformer#newHierarchy}; it is thread-safe.
  */
 public final class ClassHierarchy {
 
-    /** JDK class files are the same for every loader: read them once per JVM (empty: not in the JDK). */
-    private static final Map<String, Optional<ClassInfo>> JDK_CLASSES = new ConcurrentHashMap<>();
+    /** JDK class headers are the same for every loader: read them once per JVM (empty: not in the JDK). */
+    private static final Map<String, Optional<ClassHeader>> JDK_HEADERS = new ConcurrentHashMap<>();
     /** The running JDK's own classes: the platform loader finds those of the boot and platform modules, no jar's. */
     private static final ClassFileSource JDK = ClassFileSource.of(ClassLoader.getPlatformClassLoader());
 
     private final ClassFileSource source;
     private final Predicate<String> loadedBeforeAgent;
-    private final Map<String, Optional<ClassInfo>> infos = new ConcurrentHashMap<>();
+    /**
+     * Headers by internal name: of each class defined since (remembered from the bytes the JVM defines it from), and
+     * of each supertype asked about before it was defined (read from its class file). Kept for the loader's life: a
+     * few names per class, so that a class file is read at most once, whatever number of subclasses ask.
+     */
+    private final Map<String, Optional<ClassHeader>> headers = new ConcurrentHashMap<>();
+    /**
+     * Whole summaries, of the serializable classes whose eligibility is decided (those being defined, and their
+     * serializable superclasses): a class only ever needs it for its decision, then at most once more for each
+     * direct subclass, whose decision caches it.
+     */
+    private final Map<String, ClassInfo> infos = new ConcurrentHashMap<>();
     /**
      * Answers of {@link #isSubtype} by target, then type: each class of a loader is walked up once per target, not
-     * once per subclass that asks. Holds what {@link #infos} holds, no more; forgotten when {@link #remember} sees a
-     * class whose supertypes differ from those it was answered with.
+     * once per subclass that asks. Holds what {@link #headers} holds, no more; forgotten when {@link #remember} sees
+     * a class whose supertypes differ from those it was answered with.
      */
     private final Map<String, Map<String, Boolean>> subtypes = new ConcurrentHashMap<>();
     final Map<String, Decision> decisions = new ConcurrentHashMap<>();
@@ -39,38 +53,72 @@ public final class ClassHierarchy {
         return loadedBeforeAgent.test(internalName);
     }
 
-    /** The summary of a class, or {@code null} when its class file cannot be read or parsed. */
-    ClassInfo info(final String internalName) {
+    /** The header of a class, or {@code null} when its class file cannot be read or parsed. */
+    ClassHeader header(final String internalName) {
         if (internalName.startsWith("java/")) {
-            return jdkInfo(internalName);
+            return jdkHeader(internalName);
         }
         if (hasJdkPackageName(internalName)) {
-            ClassInfo jdk = jdkInfo(internalName);
+            ClassHeader jdk = jdkHeader(internalName);
             if (jdk != null) {
                 return jdk;
             }
             // not the JDK's: a jar's class in a package named like the JDK's (javax.cache, javax.annotation)
         }
-        Optional<ClassInfo> known = infos.get(internalName);
+        Optional<ClassHeader> known = headers.get(internalName);
         if (known == null) {
+            ClassInfo info = infos.get(internalName);
             // not computeIfAbsent: reading may recurse into this map through a class loader
-            known = read(source, internalName);
-            Optional<ClassInfo> raced = infos.putIfAbsent(internalName, known);
+            known = info != null ? Optional.of(info.header) : readHeader(source, internalName);
+            Optional<ClassHeader> raced = headers.putIfAbsent(internalName, known);
             known = raced == null ? known : raced;
         }
         return known.orElse(null);
     }
 
-    /** Records the summary of a class being defined right now, so later questions see exactly these bytes. */
-    void remember(final ClassInfo info) {
-        Optional<ClassInfo> before = infos.put(info.name, Optional.of(info));
-        if (before != null && !sameSupertypes(before.orElse(null), info)) {
+    /**
+     * The whole summary of a class, or {@code null} when its class file cannot be read or parsed: the one the class
+     * was defined from, else its class file's, read now and kept with the header read from it.
+     */
+    ClassInfo info(final String internalName) {
+        ClassInfo known = infos.get(internalName);
+        if (known != null) {
+            return known;
+        }
+        boolean jdk = isJdk(internalName);
+        byte[] bytes = (jdk ? JDK : source).read(internalName);
+        ClassInfo info = parse(bytes);
+        if (info == null || jdk) {
+            return info; // the JDK's classes are decided once, by their headers: nothing to keep
+        }
+        if (headers.putIfAbsent(internalName, Optional.of(info.header)) != null) {
+            ClassHeader defined = headers.get(internalName).orElse(null);
+            if (!info.header.sameSupertypes(defined)) {
+                // the class was defined from other bytes than its class file (another agent's): the class file's
+                // summary would describe another class
+                return null;
+            }
+        }
+        infos.put(internalName, info);
+        return info;
+    }
+
+    /** Records the header of a class being defined right now, so later questions see exactly these bytes. */
+    void remember(final ClassHeader header) {
+        Optional<ClassHeader> before = headers.put(header.name, Optional.of(header));
+        if (before != null && !header.sameSupertypes(before.orElse(null))) {
             subtypes.clear();
+        }
+        ClassInfo read = infos.get(header.name);
+        if (read != null && read.header != header) {
+            infos.remove(header.name, read);
         }
     }
 
-    private static boolean sameSupertypes(final ClassInfo a, final ClassInfo b) {
-        return a != null && Objects.equals(a.superName, b.superName) && a.interfaces.equals(b.interfaces);
+    /** Records the summary of a class being defined right now, so later questions see exactly these bytes. */
+    void remember(final ClassInfo info) {
+        remember(info.header);
+        infos.put(info.name, info);
     }
 
     /**
@@ -97,14 +145,14 @@ public final class ClassHierarchy {
 
     /** {@link #isSubtype}, asking it again for each direct supertype. */
     private boolean walk(final String type, final String target) {
-        ClassInfo info = info(type);
-        if (info == null) {
+        ClassHeader header = header(type);
+        if (header == null) {
             throw new UnresolvableTypeException(type);
         }
-        if (info.superName != null && isSubtype(info.superName, target)) {
+        if (header.superName != null && isSubtype(header.superName, target)) {
             return true;
         }
-        for (String i : info.interfaces) {
+        for (String i : header.interfaces) {
             if (isSubtype(i, target)) {
                 return true;
             }
@@ -119,7 +167,7 @@ public final class ClassHierarchy {
      * {@code com.sun.xml.bind}), and their classes are the application's.
      */
     static boolean isJdk(final String internalName) {
-        return internalName.startsWith("java/") || hasJdkPackageName(internalName) && jdkInfo(internalName) != null;
+        return internalName.startsWith("java/") || hasJdkPackageName(internalName) && jdkHeader(internalName) != null;
     }
 
     /** Whether the name is in a package the JDK's own classes use, {@code java.} aside. */
@@ -128,19 +176,35 @@ public final class ClassHierarchy {
                 || internalName.startsWith("sun/") || internalName.startsWith("com/sun/");
     }
 
-    private static ClassInfo jdkInfo(final String internalName) {
-        return JDK_CLASSES.computeIfAbsent(internalName, n -> read(JDK, n)).orElse(null);
+    private static ClassHeader jdkHeader(final String internalName) {
+        Optional<ClassHeader> known = JDK_HEADERS.get(internalName);
+        if (known == null) {
+            known = readHeader(JDK, internalName);
+            JDK_HEADERS.putIfAbsent(internalName, known);
+        }
+        return known.orElse(null);
     }
 
-    private static Optional<ClassInfo> read(final ClassFileSource source, final String internalName) {
+    private static Optional<ClassHeader> readHeader(final ClassFileSource source, final String internalName) {
         byte[] bytes = source.read(internalName);
         if (bytes == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(ClassInfo.parse(bytes));
+            return Optional.of(ClassHeader.read(new ClassReader(bytes)));
         } catch (RuntimeException e) {
             return Optional.empty();
+        }
+    }
+
+    private static ClassInfo parse(final byte[] bytes) {
+        if (bytes == null) {
+            return null;
+        }
+        try {
+            return ClassInfo.parse(bytes);
+        } catch (RuntimeException e) {
+            return null;
         }
     }
 

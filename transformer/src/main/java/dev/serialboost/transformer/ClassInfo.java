@@ -48,6 +48,8 @@ final class ClassInfo {
         }
     }
 
+    /** The header facts of the same class file. */
+    final ClassHeader header;
     final String name;
     final String superName;
     final List<String> interfaces;
@@ -60,7 +62,8 @@ final class ClassInfo {
     final boolean hasStaticInitializer;
     final NoArgConstructor noArgConstructor;
 
-    private ClassInfo(final Reader r) {
+    private ClassInfo(final Reader r, final ClassHeader header) {
+        this.header = header;
         this.name = r.name;
         this.superName = r.superName;
         this.interfaces = List.of(r.interfaces);
@@ -83,9 +86,14 @@ final class ClassInfo {
     }
 
     static ClassInfo parse(final ClassReader classFile) {
+        return parse(classFile, ClassHeader.read(classFile));
+    }
+
+    /** Reads the rest of a class file whose header is read already. */
+    static ClassInfo parse(final ClassReader classFile, final ClassHeader header) {
         Reader reader = new Reader();
         classFile.accept(reader, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return new ClassInfo(reader);
+        return new ClassInfo(reader, header);
     }
 
     boolean is(final int flag) {
@@ -94,11 +102,6 @@ final class ClassInfo {
 
     String className() {
         return name.replace('/', '.');
-    }
-
-    String packageName() {
-        int slash = name.lastIndexOf('/');
-        return slash < 0 ? "" : name.substring(0, slash);
     }
 
     Field field(final String fieldName) {
@@ -117,12 +120,6 @@ final class ClassInfo {
             }
         }
         return null;
-    }
-
-    /** The access flags of {@code <init>()V}, or -1 when there is none. */
-    int noArgConstructorAccess() {
-        Method m = method("<init>", "()V");
-        return m == null ? -1 : m.access;
     }
 
     /**

@@ -3,8 +3,6 @@ package dev.serialboost.transformer;
 import org.objectweb.asm.Opcodes;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -50,6 +48,15 @@ final class EligibilityCheck {
         return decision;
     }
 
+    /**
+     * The decision for a class that its header alone rules out (it cannot be serializable, is Externalizable
+     * already, is not a class, ...), exactly as {@link #decide} would make it; null when the rest of the class file
+     * is needed. Not cached: nothing asks for the decision of a class that is not serializable.
+     */
+    Decision rejectFromHeader(final ClassHeader header, final ClassHierarchy hierarchy) {
+        return checkHeader(header, hierarchy, 0);
+    }
+
     private Decision decideSuperclass(final String internalName, final ClassHierarchy hierarchy, final int depth) {
         Decision known = hierarchy.decisions.get(internalName);
         if (known != null) {
@@ -60,16 +67,21 @@ final class EligibilityCheck {
             hierarchy.decisions.put(internalName, loaded);
             return loaded;
         }
-        ClassInfo info = hierarchy.info(internalName);
-        Decision decision = info == null
-                ? Decision.skipped(internalName.replace('/', '.'), SkipReason.UNRESOLVABLE_TYPE,
-                        "class file of " + internalName.replace('/', '.') + " not found")
-                : check(info, hierarchy, depth + 1);
+        ClassHeader header = hierarchy.header(internalName);
+        Decision decision = header == null ? null : checkHeader(header, hierarchy, depth + 1);
+        if (decision == null) {
+            ClassInfo info = header == null ? null : hierarchy.info(internalName);
+            decision = info == null
+                    ? Decision.skipped(internalName.replace('/', '.'), SkipReason.UNRESOLVABLE_TYPE,
+                            "class file of " + internalName.replace('/', '.') + " not found")
+                    : check(info, hierarchy, depth + 1);
+        }
         hierarchy.decisions.put(internalName, decision);
         return decision;
     }
 
-    private Decision check(final ClassInfo c, final ClassHierarchy hierarchy, final int depth) {
+    /** The checks a class's header settles, cheapest first; null when all pass. */
+    private Decision checkHeader(final ClassHeader c, final ClassHierarchy hierarchy, final int depth) {
         String name = c.className();
         if (depth > MAX_DEPTH) {
             return Decision.skipped(name, SkipReason.UNRESOLVABLE_TYPE, "supertypes nest deeper than " + MAX_DEPTH);
@@ -78,7 +90,7 @@ final class EligibilityCheck {
             return Decision.skipped(name, SkipReason.UNSUPPORTED_CLASS_FILE,
                     "class-file version " + c.majorVersion + "; serialboost handles 49 (Java 5) and later");
         }
-        if (c.is(Opcodes.ACC_INTERFACE | Opcodes.ACC_MODULE)) {
+        if (c.isNotAClass()) {
             return Decision.skipped(name, SkipReason.NOT_A_CLASS, "");
         }
         if (ClassHierarchy.isJdk(c.name)) {
@@ -101,7 +113,15 @@ final class EligibilityCheck {
         if (externalizable) {
             return Decision.skipped(name, SkipReason.ALREADY_EXTERNALIZABLE, "");
         }
+        return null;
+    }
 
+    private Decision check(final ClassInfo c, final ClassHierarchy hierarchy, final int depth) {
+        Decision header = checkHeader(c.header, hierarchy, depth);
+        if (header != null) {
+            return header;
+        }
+        String name = c.className();
         for (String prefix : AGENT_PACKAGES) {
             if (c.name.startsWith(prefix)) {
                 return Decision.skipped(name, SkipReason.AGENT_CLASS, "");
@@ -130,8 +150,8 @@ final class EligibilityCheck {
 
         List<String> notes = new ArrayList<>();
         String convertedSuperclass = null;
-        ClassInfo superInfo = hierarchy.info(c.superName);
-        if (superInfo == null) {
+        ClassHeader superHeader = hierarchy.header(c.superName);
+        if (superHeader == null) {
             return Decision.skipped(name, SkipReason.UNRESOLVABLE_TYPE,
                     "class file of " + c.superName.replace('/', '.') + " not found");
         }
@@ -141,9 +161,9 @@ final class EligibilityCheck {
                 return Decision.skipped(name, SkipReason.SUPERCLASS_NOT_CONVERTED, superDecision.toString());
             }
             convertedSuperclass = superDecision.className();
-        } else if (!hasSubclassAccessibleNoArgConstructor(superInfo, c)) {
+        } else if (!hasSubclassAccessibleNoArgConstructor(superHeader, c.header)) {
             return Decision.skipped(name, SkipReason.NO_VALID_CONSTRUCTOR,
-                    superInfo.className() + " has no no-arg constructor " + c.className() + " may call");
+                    superHeader.className() + " has no no-arg constructor " + c.className() + " may call");
         }
 
 
@@ -237,7 +257,7 @@ final class EligibilityCheck {
         return null;
     }
 
-    private static boolean implementsType(final ClassInfo c, final String type, final ClassHierarchy hierarchy) {
+    private static boolean implementsType(final ClassHeader c, final String type, final ClassHierarchy hierarchy) {
         if (hierarchy.isSubtype(c.superName, type)) {
             return true;
         }
@@ -250,8 +270,8 @@ final class EligibilityCheck {
     }
 
     /** The JDK's rule for the first non-serializable superclass (ObjectStreamClass.getSerializableConstructor). */
-    private static boolean hasSubclassAccessibleNoArgConstructor(final ClassInfo base, final ClassInfo sub) {
-        int access = base.noArgConstructorAccess();
+    private static boolean hasSubclassAccessibleNoArgConstructor(final ClassHeader base, final ClassHeader sub) {
+        int access = base.noArgConstructorAccess;
         if (access < 0 || (access & Opcodes.ACC_PRIVATE) != 0) {
             return false;
         }
@@ -268,11 +288,7 @@ final class EligibilityCheck {
         for (FieldSpec f : fields) {
             layout.append(';').append(f.name()).append(':').append(f.descriptor());
         }
-        try {
-            byte[] sha = MessageDigest.getInstance("SHA-256").digest(layout.toString().getBytes(StandardCharsets.UTF_8));
-            return ((sha[0] & 0xFF) << 24) | ((sha[1] & 0xFF) << 16) | ((sha[2] & 0xFF) << 8) | (sha[3] & 0xFF);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is a required JDK algorithm", e);
-        }
+        byte[] sha = Digests.sha256(layout.toString().getBytes(StandardCharsets.UTF_8));
+        return ((sha[0] & 0xFF) << 24) | ((sha[1] & 0xFF) << 16) | ((sha[2] & 0xFF) << 8) | (sha[3] & 0xFF);
     }
 }

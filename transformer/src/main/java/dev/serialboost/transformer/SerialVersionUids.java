@@ -5,8 +5,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Modifier;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -77,7 +75,7 @@ final class SerialVersionUids {
             writeMethods(out, methods);
             out.flush();
 
-            byte[] sha = MessageDigest.getInstance("SHA").digest(bytes.toByteArray());
+            byte[] sha = Digests.sha1(bytes.toByteArray());
             long hash = 0;
             for (int i = Math.min(sha.length, 8) - 1; i >= 0; i--) {
                 hash = (hash << 8) | (sha[i] & 0xFF);
@@ -85,8 +83,6 @@ final class SerialVersionUids {
             return hash;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA is a required JDK algorithm", e);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.serialboost.transformer;
 
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.Opcodes;
 
 import java.util.Objects;
 import java.util.function.Predicate;
@@ -53,18 +52,33 @@ public final class SerialboostTransformer {
      * {@link SkipReason#INTERNAL_ERROR}) and the class is left as it was.
      */
     public Transformation transform(final byte[] classFile, final ClassHierarchy hierarchy) {
-        ClassInfo info;
+        ClassReader reader;
+        ClassHeader header;
         try {
-            ClassReader header = new ClassReader(classFile);
-            if ("java/lang/Object".equals(header.getSuperName()) && header.getInterfaces().length == 0) {
-                // most classes of an application: nothing can make them serializable, no need to parse them
-                return new Transformation(Decision.skipped(header.getClassName().replace('/', '.'),
-                        (header.getAccess() & (Opcodes.ACC_INTERFACE | Opcodes.ACC_MODULE)) != 0
-                                ? SkipReason.NOT_A_CLASS : SkipReason.NOT_SERIALIZABLE, ""), null);
-            }
-            info = ClassInfo.parse(header);
+            reader = new ClassReader(classFile);
+            header = ClassHeader.read(reader);
         } catch (RuntimeException e) {
             return new Transformation(Decision.skipped(nameOf(classFile), SkipReason.UNSUPPORTED_CLASS_FILE,
+                    String.valueOf(e.getMessage())), null);
+        }
+        // most classes of an application cannot be serializable: their header, and those of their supertypes (kept
+        // per loader), say so without parsing the rest of any class file
+        hierarchy.remember(header);
+        Decision rejected;
+        try {
+            rejected = eligibility.rejectFromHeader(header, hierarchy);
+        } catch (RuntimeException | LinkageError e) {
+            return new Transformation(Decision.skipped(header.className(), SkipReason.INTERNAL_ERROR, e.toString()),
+                    null);
+        }
+        if (rejected != null) {
+            return new Transformation(rejected, null);
+        }
+        ClassInfo info;
+        try {
+            info = ClassInfo.parse(reader, header);
+        } catch (RuntimeException e) {
+            return new Transformation(Decision.skipped(header.className(), SkipReason.UNSUPPORTED_CLASS_FILE,
                     String.valueOf(e.getMessage())), null);
         }
         hierarchy.remember(info);

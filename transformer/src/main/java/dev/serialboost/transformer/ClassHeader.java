@@ -1,0 +1,104 @@
+package dev.serialboost.transformer;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a class file says before its code: name, supertypes, access flags, version, and the access of its no-arg
+ * constructor. Enough to walk supertypes, to reject a class that cannot be serializable, and to check the no-arg
+ * constructor of a first non-serializable superclass; read without visiting any code or attribute, and small
+ * enough to keep for every class a loader defines. Immutable.
+ */
+final class ClassHeader {
+
+    /** Internal name. */
+    final String name;
+    /** Internal name of the superclass; null only for {@code java/lang/Object} and {@code module-info}. */
+    final String superName;
+    final List<String> interfaces;
+    /** The {@code access_flags} of the class file (not those of an {@code InnerClasses} entry). */
+    final int access;
+    final int majorVersion;
+    /** The access flags of {@code <init>()V}, or -1 when there is none. */
+    final int noArgConstructorAccess;
+
+    private ClassHeader(final String name, final String superName, final List<String> interfaces, final int access,
+                        final int majorVersion, final int noArgConstructorAccess) {
+        this.name = name;
+        this.superName = superName;
+        this.interfaces = interfaces;
+        this.access = access;
+        this.majorVersion = majorVersion;
+        this.noArgConstructorAccess = noArgConstructorAccess;
+    }
+
+    /**
+     * Reads the header of a class file ASM has opened (its constructor checked the version and indexed the constant
+     * pool): the fixed part, then the name and type of each method, skipping fields and attributes by their lengths.
+     *
+     * @throws IllegalArgumentException (or another runtime exception) when the tables run past the class file
+     */
+    static ClassHeader read(final ClassReader reader) {
+        char[] buffer = new char[reader.getMaxStringLength()];
+        int u = reader.header + 6;
+        int interfaceCount = reader.readUnsignedShort(u);
+        u += 2 + 2 * interfaceCount;
+        int fieldCount = reader.readUnsignedShort(u);
+        u += 2;
+        for (int i = 0; i < fieldCount; i++) {
+            u = skipAttributes(reader, u + 6);
+        }
+        int methodCount = reader.readUnsignedShort(u);
+        u += 2;
+        int noArg = -1;
+        for (int i = 0; i < methodCount; i++) {
+            if (noArg < 0 && "<init>".equals(reader.readUTF8(u + 2, buffer))
+                    && "()V".equals(reader.readUTF8(u + 4, buffer))) {
+                noArg = reader.readUnsignedShort(u);
+            }
+            u = skipAttributes(reader, u + 6);
+        }
+        String[] interfaces = reader.getInterfaces();
+        return new ClassHeader(reader.getClassName(), reader.getSuperName(), List.of(interfaces), reader.getAccess(),
+                reader.readUnsignedShort(6), noArg);
+    }
+
+    /** The offset after the {@code attributes_count} and attributes starting at {@code offset}. */
+    private static int skipAttributes(final ClassReader reader, final int offset) {
+        int count = reader.readUnsignedShort(offset);
+        int u = offset + 2;
+        for (int i = 0; i < count; i++) {
+            int length = reader.readInt(u + 2);
+            if (length < 0) {
+                throw new IllegalArgumentException("attribute length " + length);
+            }
+            u += 6 + length;
+        }
+        return u;
+    }
+
+    boolean is(final int flag) {
+        return (access & flag) != 0;
+    }
+
+    String className() {
+        return name.replace('/', '.');
+    }
+
+    String packageName() {
+        int slash = name.lastIndexOf('/');
+        return slash < 0 ? "" : name.substring(0, slash);
+    }
+
+    boolean sameSupertypes(final ClassHeader other) {
+        return other != null && Objects.equals(superName, other.superName) && interfaces.equals(other.interfaces);
+    }
+
+    /** Whether the class is an interface or a module descriptor rather than a class. */
+    boolean isNotAClass() {
+        return is(Opcodes.ACC_INTERFACE | Opcodes.ACC_MODULE);
+    }
+}

@@ -1,0 +1,110 @@
+package dev.serialboost.transformer;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The transformer rejects most classes from their headers and those of their supertypes; this checks, on every
+ * class of the test class path (ASM, JUnit, the corpus and fixtures), in class-path order as a loader defines them,
+ * that it decides exactly as the whole check of each class's full summary does, and that a header says what the
+ * full summary of the same class file says.
+ */
+class HeaderRejectionTest {
+
+    private final ClassFileSource classPath = ClassFileSource.of(getClass().getClassLoader());
+
+    @Test
+    void decidesAsTheFullCheckOnEveryClassOfTheClassPath() {
+        SerialboostTransformer transformer = new SerialboostTransformer(TransformOptions.DEFAULTS);
+        EligibilityCheck full = new EligibilityCheck(TransformOptions.DEFAULTS);
+        ClassHierarchy headers = transformer.newHierarchy(classPath);
+        ClassHierarchy summaries = transformer.newHierarchy(classPath);
+        Map<SkipReason, Integer> fromHeader = new TreeMap<>();
+        int converted = 0;
+        int classes = 0;
+        for (byte[] bytes : classFiles()) {
+            ClassInfo info = ClassInfo.parse(bytes);
+            summaries.remember(info);
+            Decision expected = full.decide(info, summaries);
+            Decision actual = transformer.transform(bytes, headers).decision();
+            assertEquals(expected, actual, info.className());
+            if (full.rejectFromHeader(info.header, headers) != null) {
+                fromHeader.merge(actual.reason(), 1, Integer::sum);
+            }
+            converted += actual.isConverted() ? 1 : 0;
+            classes++;
+        }
+        // the comparison means something only if both kinds of class are many
+        int rejected = fromHeader.values().stream().mapToInt(Integer::intValue).sum();
+        assertTrue(classes > 1000 && rejected > classes / 2 && converted > 100,
+                classes + " classes, " + converted + " converted, rejected from the header: " + fromHeader);
+    }
+
+    @Test
+    void aHeaderSaysWhatTheFullSummarySays() {
+        for (byte[] bytes : classFiles()) {
+            ClassInfo info = ClassInfo.parse(bytes);
+            ClassHeader header = info.header;
+            String name = info.className();
+            assertEquals(info.name, header.name, name);
+            assertEquals(info.superName, header.superName, name);
+            assertEquals(info.interfaces, header.interfaces, name);
+            assertEquals(info.majorVersion, header.majorVersion, name);
+            assertEquals(info.access & 0xFFFF, header.access, name);
+            ClassInfo.Method noArg = info.method("<init>", "()V");
+            assertEquals(noArg == null ? -1 : noArg.access() & 0xFFFF, header.noArgConstructorAccess, name);
+        }
+    }
+
+    /** Every class file of the test class path, jars and directories, in class-path order. */
+    private static List<byte[]> classFiles() {
+        List<byte[]> files = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            Path path = Path.of(entry);
+            try {
+                if (Files.isDirectory(path)) {
+                    try (Stream<Path> walk = Files.walk(path)) {
+                        for (Path file : (Iterable<Path>) walk.sorted()::iterator) {
+                            if (isClass(path.relativize(file).toString())) {
+                                files.add(Files.readAllBytes(file));
+                            }
+                        }
+                    }
+                } else if (entry.endsWith(".jar") && Files.isRegularFile(path)) {
+                    try (JarFile jar = new JarFile(path.toFile())) {
+                        for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+                            JarEntry j = e.nextElement();
+                            if (isClass(j.getName())) {
+                                files.add(jar.getInputStream(j).readAllBytes());
+                            }
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return files;
+    }
+
+    private static boolean isClass(final String name) {
+        return name.endsWith(".class") && !name.startsWith("META-INF") && !name.endsWith("module-info.class")
+                && !name.endsWith("package-info.class");
+    }
+}
