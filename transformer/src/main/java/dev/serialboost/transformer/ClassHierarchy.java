@@ -36,6 +36,15 @@ public final class ClassHierarchy {
      */
     private final Map<String, ClassInfo> infos = new ConcurrentHashMap<>();
     /**
+     * Class files read for their headers, kept until their class is defined: the JVM defines the supertypes of a
+     * class right after it, and the whole summary of one of them may be needed in between (a serializable
+     * superclass's decision), which then costs no second read. At most {@link #PENDING_LIMIT}: the files of classes
+     * that this loader does not define after all (its parent does, or a subclass failed to define) are dropped
+     * together when the limit is reached.
+     */
+    private final Map<String, byte[]> pending = new ConcurrentHashMap<>();
+    private static final int PENDING_LIMIT = 64;
+    /**
      * Answers of {@link #isSubtype} by target, then type: each class of a loader is walked up once per target, not
      * once per subclass that asks. Holds what {@link #headers} holds, no more; forgotten when {@link #remember} sees
      * a class whose supertypes differ from those it was answered with.
@@ -69,7 +78,7 @@ public final class ClassHierarchy {
         if (known == null) {
             ClassInfo info = infos.get(internalName);
             // not computeIfAbsent: reading may recurse into this map through a class loader
-            known = info != null ? Optional.of(info.header) : readHeader(source, internalName);
+            known = info != null ? Optional.of(info.header) : readHeader(internalName);
             Optional<ClassHeader> raced = headers.putIfAbsent(internalName, known);
             known = raced == null ? known : raced;
         }
@@ -86,7 +95,10 @@ public final class ClassHierarchy {
             return known;
         }
         boolean jdk = isJdk(internalName);
-        byte[] bytes = (jdk ? JDK : source).read(internalName);
+        byte[] bytes = jdk ? JDK.read(internalName) : pending.get(internalName);
+        if (bytes == null && !jdk) {
+            bytes = source.read(internalName);
+        }
         ClassInfo info = parse(bytes);
         if (info == null || jdk) {
             return info; // the JDK's classes are decided once, by their headers: nothing to keep
@@ -105,6 +117,7 @@ public final class ClassHierarchy {
 
     /** Records the header of a class being defined right now, so later questions see exactly these bytes. */
     void remember(final ClassHeader header) {
+        pending.remove(header.name);
         Optional<ClassHeader> before = headers.put(header.name, Optional.of(header));
         if (before != null && !header.sameSupertypes(before.orElse(null))) {
             subtypes.clear();
@@ -179,14 +192,26 @@ public final class ClassHierarchy {
     private static ClassHeader jdkHeader(final String internalName) {
         Optional<ClassHeader> known = JDK_HEADERS.get(internalName);
         if (known == null) {
-            known = readHeader(JDK, internalName);
+            known = parseHeader(JDK.read(internalName));
             JDK_HEADERS.putIfAbsent(internalName, known);
         }
         return known.orElse(null);
     }
 
-    private static Optional<ClassHeader> readHeader(final ClassFileSource source, final String internalName) {
+    /** Reads the header of a class file of this loader's, keeping the file until its class is defined. */
+    private Optional<ClassHeader> readHeader(final String internalName) {
         byte[] bytes = source.read(internalName);
+        Optional<ClassHeader> header = parseHeader(bytes);
+        if (header.isPresent()) {
+            if (pending.size() >= PENDING_LIMIT) {
+                pending.clear(); // files of classes another loader defines, or whose subclass failed to define
+            }
+            pending.put(internalName, bytes);
+        }
+        return header;
+    }
+
+    private static Optional<ClassHeader> parseHeader(final byte[] bytes) {
         if (bytes == null) {
             return Optional.empty();
         }

@@ -57,6 +57,23 @@ class ClassHierarchyTest {
     }
 
     @Test
+    void aSuperclassWhoseDecisionNeedsItsWholeClassFileIsReadOnce() {
+        Map<String, byte[]> files = new HashMap<>();
+        files.put("p/Base", classFile("p/Base", "java/lang/Object", SERIALIZABLE));
+        files.put("p/Sub", classFile("p/Sub", "p/Base"));
+        Map<String, Integer> reads = new HashMap<>();
+        ClassHierarchy hierarchy = new ClassHierarchy(name -> {
+            reads.merge(name, 1, Integer::sum);
+            return files.get(name);
+        }, name -> false);
+        Decision sub = new SerialboostTransformer(TransformOptions.DEFAULTS).transform(files.get("p/Sub"), hierarchy)
+                .decision();
+        assertTrue(sub.isConverted(), sub.toString());
+        assertEquals("p.Base", sub.convertedSuperclass());
+        assertEquals(Map.of("p/Base", 1), reads);
+    }
+
+    @Test
     void aMissingSupertypeIsNeverTakenForAnAnswer() {
         Map<String, byte[]> files = new HashMap<>();
         files.put("p/Sub", classFile("p/Sub", "p/Missing"));
