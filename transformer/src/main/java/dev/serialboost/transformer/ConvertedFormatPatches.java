@@ -100,6 +100,9 @@ public final class ConvertedFormatPatches {
             public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
                                              final String signature, final String[] exceptions) {
                 methods.add(name + descriptor);
+                if (!hasSites(internalName, name + descriptor)) {
+                    return null; // its code is not even read
+                }
                 return new SiteFinder(null, internalName, name + descriptor) {
                     @Override
                     void at(final Site site) {
@@ -137,6 +140,9 @@ public final class ConvertedFormatPatches {
             public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
                                              final String signature, final String[] exceptions) {
                 MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
+                if (!hasSites(internalName, name + descriptor)) {
+                    return mv; // copied as it is, without being parsed
+                }
                 return new SiteFinder(mv, internalName, name + descriptor) {
                     @Override
                     void at(final Site site) {
@@ -146,6 +152,16 @@ public final class ConvertedFormatPatches {
             }
         }, 0);
         return writer.toByteArray();
+    }
+
+    /** Whether a method (name and descriptor) of a class has a site of a patch. */
+    private static boolean hasSites(final String owner, final String method) {
+        for (Site site : Site.values()) {
+            if (site.owner.equals(owner) && site.method.equals(method)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Emits the replacement of the instruction at {@code site} (the instruction itself was not passed on). */
