@@ -153,7 +153,8 @@ class BenchAgentIT {
                 + " bytes as no agent, 4 of 4 streams"), r.stdout());
         String md = Files.readString(docs.resolve("benchmarks.md"), StandardCharsets.UTF_8);
         assertTrue(md.contains("## The agent's default against no agent"), md);
-        assertTrue(md.contains("| MarketData | one per stream | " + Runtime.version().feature() + " | ≥ 3.00x |")
+        assertTrue(md.contains("| MarketData | one per stream | agent default (engine) | " + Runtime.version().feature()
+                + " | ≥ 3.00x |")
                 || Runtime.version().feature() != 17, md);
         assertTrue(md.contains("| Employee | RMI call |"), md);
         assertTrue(md.contains("## A real client: JDK RMI"), md);

@@ -163,11 +163,20 @@ class ReportGeneratorTest {
         assertContains(md, "| MarketData | one per stream | **0.76x ± 13.74** | **1.41x ± 27.08** |");
         assertContains(md, "| CustomerOrder | RMI call | **2.49x ± 61.51** | **0.95x ± 10.53** |");
         assertContains(md, "the default wrote the same bytes as no agent, JDK 17: 4 of 4 streams; JDK 25: 4 of 4");
-        // the targets: JDK 17, one per stream; the floor over every row of the headline (2 JDKs x 5 rows)
-        assertContains(md, "| MarketData | one per stream | 17 | ≥ 3.00x | 0.76x ± 13.74 | within error |");
-        assertContains(md, "| every row above (10) | | all | ≥ 0.97x | lowest 0.32x ± 5.92 (MarketData, 1,000 per"
-                + " stream, JDK 17) | within error |");
-        assertTrue(!md.contains("| Employee | one per stream | 17 | ≥ 1.60x"), "no target row for what did not run");
+        // the targets: JDK 17 (one long-stream row on 25), the default mode but for the converted format's row; the
+        // floor over every row of the headline (2 JDKs x 5 rows)
+        assertContains(md, "| MarketData | one per stream | agent default (engine) | 17 | ≥ 3.00x | 0.76x ± 13.74 |"
+                + " within error |");
+        assertContains(md, "| MarketData | 1,000 per stream | agent default (engine) | 17 | ≥ 1.40x | 0.32x ± 5.92 |"
+                + " within error |");
+        assertContains(md, "| MarketData | 1,000 per stream | agent default (engine) | 25 | ≥ 1.15x | 0.53x ± 7.82 |"
+                + " within error |");
+        assertContains(md, "| MarketData | one per stream | convert=all + engine | 17 | ≥ 4.00x | 2.82x ± 41.55 |"
+                + " within error |");
+        assertContains(md, "| every row above (10) | | agent default (engine) | all | ≥ 0.97x | lowest 0.32x ± 5.92"
+                + " (MarketData, 1,000 per stream, JDK 17) | within error |");
+        assertTrue(!md.contains("| Employee | one per stream | agent default (engine) | 17 | ≥ 1.60x"),
+                "no target row for what did not run");
         // the layers, each against no agent on its JDK
         assertContains(md, "| MarketData | one per stream | 73,982 ± 408,665 | 0.76x ± 13.74 | 2.82x ± 41.55 |"
                 + " 1.03x ± 20.33 | 1.61x ± 34.86 |");
