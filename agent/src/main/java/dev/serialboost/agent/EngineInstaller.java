@@ -110,10 +110,10 @@ final class EngineInstaller implements ClassFileTransformer {
      *
      * @param err       where a stream class that turns out to have another shape is told about, once
      * @param verbose   whether each class patched is told too ({@code engine: patched java.io.Bits as it loaded})
-     * @param converted whether the converted format is on: the runtime is then defined already, and the stream
+     * @param converted whether the converted format is on: the runtime is then defined already, and the two stream
      *                  classes are patched now, by retransformation, loading them if needed, because the format
      *                  retransforms them right after, which starts from the JDK's class file and would drop a patch
-     *                  made as they loaded
+     *                  made as they loaded (the format patches none of the others)
      */
     static Outcome install(final Instrumentation inst, final PrintStream err, final boolean verbose,
                            final boolean converted) {
@@ -126,7 +126,8 @@ final class EngineInstaller implements ClassFileTransformer {
             }
             // retransformation-capable: measured, the JVM hands each class load to such a transformer at about
             // half the cost per class of one that is not (JDK 17, 4,204 library classes: +12 against +28 us); with
-            // the converted format, only Bits can still load through it
+            // the converted format, only the classes that load with the first stream (Bits, PeekInputStream,
+            // FieldValues) can still load through it
             inst.addTransformer(installer, true);
             // each class loaded by now is patched by retransformation (with the converted format: both stream ones)
             return installer.patchLoaded();
