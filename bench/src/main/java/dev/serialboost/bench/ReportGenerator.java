@@ -714,7 +714,7 @@ public final class ReportGenerator {
             case Employee -> "5 Strings, a Date, a Double, a supervisor chain (1,000 staff share 20 managers, who "
                     + "share one head) and a List of 2 phone numbers.";
             case Order -> "Final fields, no no-arg constructor, 10-element `double[]` and `long[]`. The converted "
-                    + "format injects the constructor and stores the finals through its runtime.";
+                    + "format instantiates it as plain JDK does and stores the finals through its runtime.";
             case Sample -> "An int, a float, a Short, `long[3000]`, `double[3000]` and a reference to itself "
                     + "(~48 KB per object).";
             case CustomerOrder -> "The business graph: an order with its customer and addresses (100 customers shared "
@@ -937,10 +937,11 @@ public final class ReportGenerator {
                     .append(" ms | ").append(run.getProperty("classpath.wall." + k + ".median")).append(" ms | ")
                     .append(perClass).append(" |\n");
         }
-        md.append("\nIn the default mode the agent keeps a class-file transformer only until `ObjectOutputStream` and "
-                + "`ObjectInputStream` are loaded (this app loads neither): what each class load costs then is the "
-                + "JVM handing it to a transformer that looks at two names. Once both stream classes are patched, "
-                + "the transformer is removed and class loading costs nothing more.\n\n");
+        md.append("\nIn the default mode the agent keeps a class-file transformer only until `ObjectOutputStream`, "
+                + "`ObjectInputStream` and the few `java.io` classes that load with the first stream are loaded (this "
+                + "app loads none of them): what each class load costs then is the JVM handing it to a transformer "
+                + "that looks at a few names of bootstrap classes. Once they are patched, the transformer is removed "
+                + "and class loading costs nothing more.\n\n");
     }
 
     private static String statRow(final String label, final Properties run, final String key, final String unit) {

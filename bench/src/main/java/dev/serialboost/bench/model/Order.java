@@ -4,8 +4,8 @@ import java.io.Serializable;
 
 /**
  * The immutable workload of DESIGN.md: final fields, no no-arg constructor, ten price and quantity legs.
- * The agent injects the constructor plain JDK reading behaves as if it ran and stores the final fields
- * through its runtime.
+ * Converted, it is instantiated as plain JDK instantiates it (the first non-serializable superclass's no-arg
+ * constructor) and its final fields are stored through the agent's runtime.
  */
 public class Order implements Serializable {
     private static final long serialVersionUID = 1L;
