@@ -1,13 +1,7 @@
 package dev.serialboost.transformer;
 
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
-import org.objectweb.asm.tree.MethodNode;
 
 import java.util.List;
 import java.util.Set;
@@ -61,43 +55,28 @@ public final class ArrayReadsPatch {
      * @throws IllegalStateException when the class is not of that shape (the caller leaves it as it is)
      */
     public static byte[] patch(final byte[] peekInputStream) {
-        ClassReader reader = new ClassReader(peekInputStream);
-        ClassWriter writer = new ClassWriter(reader, 0);
         int[] swapped = new int[METHODS.size()];
         int[] elsewhere = new int[1];
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
-                                             final String signature, final String[] exceptions) {
-                MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-                int which = (access & Opcodes.ACC_STATIC) != 0 ? -1 : METHODS.indexOf(name + descriptor);
-                return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
-                    @Override
-                    public void visitEnd() {
-                        for (AbstractInsnNode insn : instructions.toArray()) {
-                            if (insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL
-                                    && m.owner.equals("java/io/InputStream") && m.name.equals("read")
-                                    && (m.desc.equals(READ_BYTE) || m.desc.equals(READ_BYTES))) {
-                                if (which < 0) {
-                                    elsewhere[0]++;
-                                    continue;
-                                }
-                                swapped[which]++;
-                                instructions.set(insn, new MethodInsnNode(Opcodes.INVOKESTATIC, ARRAY_READS, "read",
-                                        "(Ljava/io/InputStream;" + m.desc.substring(1), false));
-                            }
-                        }
-                        accept(next);
-                    }
-                };
+        byte[] patched = EnginePatches.swapCalls(peekInputStream, (method, call) -> {
+            if (!call.owner.equals("java/io/InputStream") || !call.name.equals("read")
+                    || !call.desc.equals(READ_BYTE) && !call.desc.equals(READ_BYTES)) {
+                return null;
             }
-        }, 0);
+            int which = (method.access & Opcodes.ACC_STATIC) != 0 ? -1 : METHODS.indexOf(method.name + method.desc);
+            if (which < 0) {
+                elsewhere[0]++;
+                return null;
+            }
+            swapped[which]++;
+            return new MethodInsnNode(Opcodes.INVOKESTATIC, ARRAY_READS, "read",
+                    "(Ljava/io/InputStream;" + call.desc.substring(1), false);
+        });
         if (swapped[0] != 1 || swapped[1] != 1 || swapped[2] != 2 || elsewhere[0] != 0) {
             throw new IllegalStateException("this JDK's " + PEEK_INPUT_STREAM.replace('/', '.') + " is not the shape"
                     + " serialboost knows (calls of the underlying stream's read: " + swapped[0] + " in peek(), "
                     + swapped[1] + " in read(), " + swapped[2] + " in read(byte[], int, int), " + elsewhere[0]
                     + " elsewhere; expected 1, 1, 2, 0)");
         }
-        return writer.toByteArray();
+        return patched;
     }
 }

@@ -460,6 +460,46 @@ public final class EnginePatches {
         }
     }
 
+    /** What {@link #swapCalls} does with one {@code invokevirtual}: the call to put in its place, or null. */
+    @FunctionalInterface
+    interface CallSwap {
+        MethodInsnNode swap(MethodNode method, MethodInsnNode call);
+    }
+
+    /**
+     * A class file with each {@code invokevirtual} that {@code swap} answers for replaced by its answer (a call with
+     * the same stack effect), in every method; frames stay as they are. For the small classes of the per-object
+     * patches, whose every method is parsed.
+     */
+    static byte[] swapCalls(final byte[] classFile, final CallSwap swap) {
+        ClassReader reader = new ClassReader(classFile);
+        ClassWriter writer = new ClassWriter(reader, 0);
+        reader.accept(new org.objectweb.asm.ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public org.objectweb.asm.MethodVisitor visitMethod(final int access, final String name,
+                                                               final String descriptor, final String signature,
+                                                               final String[] exceptions) {
+                org.objectweb.asm.MethodVisitor next = super.visitMethod(access, name, descriptor, signature,
+                        exceptions);
+                return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
+                    @Override
+                    public void visitEnd() {
+                        for (AbstractInsnNode insn : instructions.toArray()) {
+                            if (insn instanceof MethodInsnNode call && call.getOpcode() == Opcodes.INVOKEVIRTUAL) {
+                                MethodInsnNode replacement = swap.swap(this, call);
+                                if (replacement != null) {
+                                    instructions.set(insn, replacement);
+                                }
+                            }
+                        }
+                        accept(next);
+                    }
+                };
+            }
+        }, 0);
+        return writer.toByteArray();
+    }
+
     /**
      * One fingerprint of some instance methods of a class file together, in the order given: what the per-object
      * patches compare with the JDKs they were checked against; null when one of the methods is missing.

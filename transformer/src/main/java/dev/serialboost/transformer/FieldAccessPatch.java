@@ -1,13 +1,7 @@
 package dev.serialboost.transformer;
 
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
-import org.objectweb.asm.tree.MethodNode;
 
 import java.util.List;
 import java.util.Set;
@@ -67,34 +61,19 @@ public final class FieldAccessPatch {
         if (method == null) {
             throw new IllegalStateException("no field-copy patch for " + internalName);
         }
-        ClassReader reader = new ClassReader(classFile);
-        ClassWriter writer = new ClassWriter(reader, 0);
         int[] swapped = new int[1];
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
-                                             final String signature, final String[] exceptions) {
-                MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-                return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
-                    @Override
-                    public void visitEnd() {
-                        for (AbstractInsnNode insn : instructions.toArray()) {
-                            if (insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL
-                                    && m.owner.equals(OSC) && m.name.equals(method) && m.desc.equals(COPY)) {
-                                swapped[0]++;
-                                instructions.set(insn, new MethodInsnNode(Opcodes.INVOKESTATIC, FIELD_ACCESS, method,
-                                        "(L" + OSC + ";Ljava/lang/Object;[B)V", false));
-                            }
-                        }
-                        accept(next);
-                    }
-                };
+        byte[] patched = EnginePatches.swapCalls(classFile, (in, call) -> {
+            if (!call.owner.equals(OSC) || !call.name.equals(method) || !call.desc.equals(COPY)) {
+                return null;
             }
-        }, 0);
+            swapped[0]++;
+            return new MethodInsnNode(Opcodes.INVOKESTATIC, FIELD_ACCESS, method,
+                    "(L" + OSC + ";Ljava/lang/Object;[B)V", false);
+        });
         if (swapped[0] != 1) {
             throw new IllegalStateException("this JDK's " + internalName.replace('/', '.') + " calls ObjectStreamClass."
                     + method + " " + swapped[0] + " times, not once");
         }
-        return writer.toByteArray();
+        return patched;
     }
 }
