@@ -37,7 +37,11 @@ final class ConvertingTransformer implements ClassFileTransformer {
     private final Set<String> loadedBeforeAgent;
     private final Map<ClassLoader, ClassHierarchy> hierarchies = Collections.synchronizedMap(new WeakHashMap<>());
     private final ClassHierarchy bootHierarchy;
-    private final ThreadLocal<Boolean> busy = new ThreadLocal<>();
+    /**
+     * Per thread, whether this transformer is at work on it (then a class it causes to load is left alone): a
+     * holder set once per thread, so that leaving is a plain store, which cannot fail for lack of stack.
+     */
+    private final ThreadLocal<boolean[]> busy = ThreadLocal.withInitial(() -> new boolean[1]);
 
     ConvertingTransformer(final SerialboostTransformer transformer, final Report report, final Path dump,
                           final Set<String> loadedBeforeAgent) {
@@ -63,14 +67,32 @@ final class ConvertingTransformer implements ClassFileTransformer {
                 && (loader == null || loader == PLATFORM);
     }
 
+    /**
+     * Never throws, not even with the thread's stack nearly exhausted (a class loading deep in a recursion): then
+     * the class loads as it is, and the failure is counted and told only if there is stack enough left for that.
+     */
     @Override
     public byte[] transform(final ClassLoader loader, final String className, final Class<?> classBeingRedefined,
                             final ProtectionDomain protectionDomain, final byte[] classfileBuffer) {
-        // hidden classes and lambdas have no name here; loaded classes cannot gain methods on retransformation
-        if (className == null || classBeingRedefined != null || ignored(className, loader) || busy.get() != null) {
+        try {
+            return convert(loader, className, classBeingRedefined, classfileBuffer);
+        } catch (Throwable t) {
+            // only a StackOverflowError (or an OutOfMemoryError) gets here: convert reports everything else
             return null;
         }
-        busy.set(Boolean.TRUE);
+    }
+
+    private byte[] convert(final ClassLoader loader, final String className, final Class<?> classBeingRedefined,
+                           final byte[] classfileBuffer) {
+        // hidden classes and lambdas have no name here; loaded classes cannot gain methods on retransformation
+        if (className == null || classBeingRedefined != null || ignored(className, loader)) {
+            return null;
+        }
+        boolean[] working = busy.get();
+        if (working[0]) {
+            return null;
+        }
+        working[0] = true;
         try {
             long start = System.nanoTime();
             Transformation t = transformer.transform(classfileBuffer, hierarchyFor(loader));
@@ -84,7 +106,7 @@ final class ConvertingTransformer implements ClassFileTransformer {
             report.failed(className, t);
             return null;
         } finally {
-            busy.remove();
+            working[0] = false;
         }
     }
 
