@@ -281,25 +281,24 @@ final class EngineInstaller implements ClassFileTransformer {
             // the patched java.base code calls the runtime (reads), the runtime reaches java.io internals (opens)
             inst.redefineModule(Object.class.getModule(), Set.of(runtime), Map.of(),
                     Map.of("java.io", Set.of(runtime)), Set.of(), Map.of());
-            byte[] descriptorClass = ClassFileSource.of(null).read("java/io/ObjectStreamClass");
+            ClassFileSource jdk = ClassFileSource.of(null);
+            byte[] descriptorClass = jdk.read("java/io/ObjectStreamClass");
             String[] prints = EnginePatches.fingerprints(descriptorClass);
             recognise = EnginePatches.KNOWN_READ_NON_PROXY.contains(prints[0]);
             bind = EnginePatches.KNOWN_INIT_NON_PROXY.contains(prints[1]);
-            byte[] arrayStream = ClassFileSource.of(null).read(ArrayReadsPatch.BYTE_ARRAY_INPUT_STREAM);
+            byte[] arrayStream = jdk.read(ArrayReadsPatch.BYTE_ARRAY_INPUT_STREAM);
             arrayReads = arrayStream != null
                     && ArrayReadsPatch.KNOWN.contains(ArrayReadsPatch.fingerprint(arrayStream));
-            byte[] reflector = ClassFileSource.of(null).read(FieldAccessPatch.FIELD_REFLECTOR);
+            byte[] reflector = jdk.read(FieldAccessPatch.FIELD_REFLECTOR);
             fieldCopies = reflector != null
                     && FieldAccessPatch.KNOWN_REFLECTOR.contains(FieldAccessPatch.fingerprint(reflector));
             if (fieldCopies) {
                 // the runtime generates a reflector's copy when it is warm, with the class-file writer only the
                 // agent carries
-                Function<Object[], byte[]> generator = args -> PrimFieldsGenerator.generate((String) args[0],
-                        (Long) args[1], (long[]) args[2], (long[]) args[3], (int[]) args[4], (char[]) args[5],
-                        (Integer) args[6]);
+                Function<Object[], byte[]> generator = PrimFieldsGenerator::generate;
                 Class.forName(FIELD_ACCESS, false, null).getField("generator").set(null, generator);
             }
-            if (outcome[BITS] == null && ClassFileSource.of(null).read(BitsPatch.BITS) == null) {
+            if (outcome[BITS] == null && jdk.read(BitsPatch.BITS) == null) {
                 outcome[BITS] = ""; // JDK 21 and later: their stream classes pack primitives without it
             }
         } catch (Throwable t) {

@@ -107,15 +107,7 @@ public final class BitsPatch {
      * null when one of them is missing or not static.
      */
     public static String fingerprint(final byte[] bits) {
-        MethodNode[] found = parse(bits);
-        StringBuilder all = new StringBuilder();
-        for (MethodNode m : found) {
-            if (m == null) {
-                return null;
-            }
-            all.append(EnginePatches.fingerprint(m)).append(',');
-        }
-        return EnginePatches.hash(all);
+        return EnginePatches.fingerprintOf(parse(bits));
     }
 
     /**

@@ -505,8 +505,13 @@ public final class EnginePatches {
      * patches compare with the JDKs they were checked against; null when one of the methods is missing.
      */
     static String fingerprintOf(final byte[] classFile, final String... namesAndDescriptors) {
+        return fingerprintOf(methods(classFile, namesAndDescriptors));
+    }
+
+    /** One fingerprint of methods already parsed, in the order given; null when one of them is (missing). */
+    static String fingerprintOf(final MethodNode... found) {
         StringBuilder all = new StringBuilder();
-        for (MethodNode m : methods(classFile, namesAndDescriptors)) {
+        for (MethodNode m : found) {
             if (m == null) {
                 return null;
             }

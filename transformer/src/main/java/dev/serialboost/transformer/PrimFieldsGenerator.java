@@ -35,6 +35,15 @@ public final class PrimFieldsGenerator {
     }
 
     /**
+     * {@link #generate(String, long, long[], long[], int[], char[], int)} with its arguments in one array, in that
+     * order: as the runtime's {@code FieldAccess.generator} is handed them.
+     */
+    public static byte[] generate(final Object[] args) {
+        return generate((String) args[0], (Long) args[1], (long[]) args[2], (long[]) args[3], (int[]) args[4],
+                (char[]) args[5], (Integer) args[6]);
+    }
+
+    /**
      * The class file, or null when these fields are not ones it copies (too many, a type code it does not know, a
      * read key the reflector would not use).
      *

@@ -41,8 +41,7 @@ class FieldAccessTest {
 
     @BeforeAll
     static void setUp() throws ReflectiveOperationException {
-        FieldAccess.generator = args -> PrimFieldsGenerator.generate((String) args[0], (Long) args[1],
-                (long[]) args[2], (long[]) args[3], (int[]) args[4], (char[]) args[5], (Integer) args[6]);
+        FieldAccess.generator = PrimFieldsGenerator::generate;
         MethodHandles.Lookup osc = MethodHandles.privateLookupIn(ObjectStreamClass.class, MethodHandles.lookup());
         MethodType copy = MethodType.methodType(void.class, Object.class, byte[].class);
         jdkGet = osc.findVirtual(ObjectStreamClass.class, "getPrimFieldValues", copy);
