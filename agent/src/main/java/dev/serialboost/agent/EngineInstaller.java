@@ -5,6 +5,7 @@ import dev.serialboost.transformer.BitsPatch;
 import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.EnginePatches;
 import dev.serialboost.transformer.FieldAccessPatch;
+import dev.serialboost.transformer.HandleTablePatch;
 import dev.serialboost.transformer.PrimFieldsGenerator;
 
 import java.io.PrintStream;
@@ -42,18 +43,21 @@ final class EngineInstaller implements ClassFileTransformer {
     private static final String FIELD_ACCESS = "dev.serialboost.runtime.FieldAccess";
     /** The classes patched, in the order of {@link #outcome}. */
     private static final String[] CLASSES = {EnginePatches.OBJECT_OUTPUT_STREAM, EnginePatches.OBJECT_INPUT_STREAM,
-        BitsPatch.BITS, ArrayReadsPatch.PEEK_INPUT_STREAM, FieldAccessPatch.FIELD_VALUES};
+        BitsPatch.BITS, ArrayReadsPatch.PEEK_INPUT_STREAM, FieldAccessPatch.FIELD_VALUES, HandleTablePatch.HANDLE_TABLE};
     private static final String[] CLASS_NAMES = {"java.io.ObjectOutputStream", "java.io.ObjectInputStream",
-        "java.io.Bits", "java.io.ObjectInputStream$PeekInputStream", "java.io.ObjectInputStream$FieldValues"};
+        "java.io.Bits", "java.io.ObjectInputStream$PeekInputStream", "java.io.ObjectInputStream$FieldValues",
+        "java.io.ObjectOutputStream$HandleTable"};
     /** What the patches of each class are for, for the lines that say one is off. */
     private static final String[] SIDES = {"writing", "reading", "primitives", "reading byte arrays",
-        "field copies"};
+        "field copies", "back-reference lookups"};
     /** The index of {@code java.io.Bits} in {@link #CLASSES}; the two before it are the stream classes. */
     private static final int BITS = 2;
     /** The index of {@code ObjectInputStream$PeekInputStream} in {@link #CLASSES}. */
     private static final int PEEK = 3;
     /** The index of {@code ObjectInputStream$FieldValues} in {@link #CLASSES}. */
     private static final int FIELDS = 4;
+    /** The index of {@code ObjectOutputStream$HandleTable} in {@link #CLASSES}. */
+    private static final int HANDLES = 5;
 
     /**
      * What came of switching the engine on, as far as start-up can tell.
@@ -173,9 +177,9 @@ final class EngineInstaller implements ClassFileTransformer {
             return null;
         }
         byte[] patched = null;
-        // Bits needs nothing of the runtime, so nothing is prepared for it; but when the engine cannot be set up at
-        // all, it stays off as a whole
-        String problem = which == BITS ? setupProblem : prepare();
+        // Bits and HandleTable need nothing of the runtime, so nothing is prepared for them; but when the engine cannot
+        // be set up at all, it stays off as a whole
+        String problem = runtimeFree(which) ? setupProblem : prepare();
         if (problem != null && !setupTold) {
             setupTold = true;
             err.println(Report.PREFIX + "engine layer is off: " + problem);
@@ -200,9 +204,16 @@ final class EngineInstaller implements ClassFileTransformer {
         return patched;
     }
 
+    /** Whether the patch of {@code CLASSES[which]} calls nothing outside {@code java.base}. */
+    private static boolean runtimeFree(final int which) {
+        return which == BITS || which == HANDLES;
+    }
+
     private byte[] patch(final int which, final byte[] classFile) {
         if (which == BITS) {
             return BitsPatch.patch(classFile);
+        } else if (which == HANDLES) {
+            return HandleTablePatch.patch(classFile);
         } else if (which == PEEK) {
             if (!arrayReads) {
                 throw new IllegalStateException("this JDK's java.io.ByteArrayInputStream reads are not ones"
@@ -332,7 +343,7 @@ final class EngineInstaller implements ClassFileTransformer {
                 if (loaded[i] == null || outcome[i] != null) {
                     continue; // patched as it loads, or already as it loaded
                 }
-                String problem = i == BITS ? setupProblem : prepare();
+                String problem = runtimeFree(i) ? setupProblem : prepare();
                 if (problem == null) {
                     // each class is checked as it is patched, before anything in it changes; a class of another
                     // shape stays as it is, and the others work on their own (write and read side are independent)
@@ -357,7 +368,7 @@ final class EngineInstaller implements ClassFileTransformer {
             return new Outcome(false, problems[1] + "; " + problems[0], this::release);
         }
         List<String> off = new java.util.ArrayList<>();
-        for (int i : new int[] {1, 0, PEEK, FIELDS, BITS}) {
+        for (int i : new int[] {1, 0, PEEK, FIELDS, HANDLES, BITS}) {
             if (problems[i] != null) {
                 off.add(SIDES[i] + ": " + problems[i]);
             }

@@ -1,0 +1,107 @@
+package dev.serialboost.transformer;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+import java.util.Set;
+
+/**
+ * The engine layer's patch of {@code ObjectOutputStream$HandleTable}, the identity hash table in which a stream
+ * looks up every object it writes (is it written already? then a back-reference) and enters each new one. The JDK
+ * creates it with a load factor of 3: its buckets hold three entries on average before the table grows, and a lookup
+ * of an object not yet written (most lookups of a long stream) walks the whole chain, one dependent memory load per
+ * entry. In a stream of many objects (a journal, an RMI batch, a session of thousands of attributes) that walk is a
+ * quarter of the writing time (profile of 1,000 Employee objects per stream, JDK 17).
+ *
+ * <p>The patch caps the load factor of a large table at {@link #MAX_LOAD_FACTOR}: in {@code growSpine()}, which
+ * sets the next size at which the table grows from its new number of buckets and {@code this.loadFactor},
+ * {@code this.loadFactor} becomes {@code Math.min(this.loadFactor, Math.max(MAX_LOAD_FACTOR, SMALL_TABLE /
+ * spine.length))}. So a table grows as the JDK's does until it holds {@link #SMALL_TABLE} entries (the graph of one
+ * object per stream, the RMI/cache/session case, is left exactly as it was, with no extra growth), and from then on
+ * whenever it holds as many entries as buckets (the JDK's: three times as many). Nothing observable changes: handles are numbered in the order objects
+ * are entered whatever the buckets, so the bytes written are the same; a large table of {@code n} entries holds up
+ * to about {@code 2n} more {@code int}s of buckets than before (next to the {@code 2n} words of its entries).
+ * Nothing outside {@code java.base} is called.
+ *
+ * <p>Applied only where {@code growSpine}, {@code assign}, {@code lookup} and {@code insert} have a
+ * {@link #KNOWN known fingerprint}; any other shape is left as it is.
+ */
+public final class HandleTablePatch {
+
+    public static final String HANDLE_TABLE = "java/io/ObjectOutputStream$HandleTable";
+    /** The highest load factor a large table keeps. */
+    public static final float MAX_LOAD_FACTOR = 1.0f;
+    /** The number of entries up to which a table grows as the JDK's does. */
+    public static final float SMALL_TABLE = 256.0f;
+
+    private static final String GROW_SPINE = "growSpine()V";
+    private static final String[] METHODS = {GROW_SPINE, "assign(Ljava/lang/Object;)I", "lookup(Ljava/lang/Object;)I",
+        "insert(Ljava/lang/Object;I)V"};
+
+    /** Fingerprints ({@link #fingerprint}) of the four methods together, in the JDKs this patch was checked on. */
+    public static final Set<String> KNOWN = Set.of(
+            "d26a5f21e7038362"); // OpenJDK 17.0.15 and 17.0.21, Temurin 21.0.8 and 25
+
+    private HandleTablePatch() {
+    }
+
+    /** The fingerprint of the table's {@code growSpine}, {@code assign}, {@code lookup} and {@code insert}. */
+    public static String fingerprint(final byte[] handleTable) {
+        return EnginePatches.fingerprintOf(handleTable, METHODS);
+    }
+
+    /**
+     * Patches {@code ObjectOutputStream$HandleTable} as the class javadoc says.
+     *
+     * @throws IllegalStateException when the class is not one this patch knows (the caller leaves it as it is)
+     */
+    public static byte[] patch(final byte[] handleTable) {
+        String print = fingerprint(handleTable);
+        if (print == null || !KNOWN.contains(print)) {
+            throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + " is not one serialboost"
+                    + " knows (" + (print == null ? "a method it patches is missing" : "fingerprint " + print) + ")");
+        }
+        int[] capped = new int[1];
+        ClassReader reader = new ClassReader(handleTable);
+        // maximum stack sizes computed (three more slots in growSpine); frames are those of the class file
+        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
+                                             final String signature, final String[] exceptions) {
+                MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
+                if (!GROW_SPINE.equals(name + descriptor)) {
+                    return next;
+                }
+                return new MethodVisitor(Opcodes.ASM9, next) {
+                    @Override
+                    public void visitFieldInsn(final int opcode, final String owner, final String field,
+                                               final String fieldDescriptor) {
+                        super.visitFieldInsn(opcode, owner, field, fieldDescriptor);
+                        if (opcode == Opcodes.GETFIELD && owner.equals(HANDLE_TABLE) && field.equals("loadFactor")) {
+                            capped[0]++;
+                            // the new bucket array is in place by now: Math.max(MAX_LOAD, SMALL / spine.length)
+                            super.visitLdcInsn(MAX_LOAD_FACTOR);
+                            super.visitLdcInsn(SMALL_TABLE);
+                            super.visitVarInsn(Opcodes.ALOAD, 0);
+                            super.visitFieldInsn(Opcodes.GETFIELD, HANDLE_TABLE, "spine", "[I");
+                            super.visitInsn(Opcodes.ARRAYLENGTH);
+                            super.visitInsn(Opcodes.I2F);
+                            super.visitInsn(Opcodes.FDIV);
+                            super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "max", "(FF)F", false);
+                            super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(FF)F", false);
+                        }
+                    }
+                };
+            }
+        }, 0);
+        if (capped[0] != 1) {
+            throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + ".growSpine reads its"
+                    + " load factor " + capped[0] + " times (expected once)");
+        }
+        return writer.toByteArray();
+    }
+}
