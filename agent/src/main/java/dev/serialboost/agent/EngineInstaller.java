@@ -22,9 +22,10 @@ import java.util.function.Function;
  * after checking it has the shape {@link EnginePatches} expects, and opens {@code java.io} to the runtime; {@code
  * ObjectInputStream$PeekInputStream}, as {@link ArrayReadsPatch} says, where {@code ByteArrayInputStream} is one it
  * knows; the two places where primitive fields are copied ({@code ObjectOutputStream} and {@code
- * ObjectInputStream$FieldValues}), as {@link FieldAccessPatch} says, where {@code FieldReflector} is one it knows; and,
- * on a JDK whose stream classes pack primitives through {@code java.io.Bits} (17), that class too, as {@link BitsPatch}
- * says, which needs nothing of the runtime.
+ * ObjectInputStream$FieldValues}), as {@link FieldAccessPatch} says, where {@code FieldReflector} is one it knows; the
+ * writing side's handle table ({@code ObjectOutputStream$HandleTable}), as {@link HandleTablePatch} says; and, on a
+ * JDK whose stream classes pack primitives through {@code java.io.Bits} (17), that class too, as {@link BitsPatch}
+ * says. Neither of the last two needs anything of the runtime.
  *
  * <p>Nothing of this happens at start-up unless it must. A stream class not loaded yet (the normal case under {@code
  * -javaagent}) is patched as the JVM loads it, by this class-file transformer; only then are the runtime defined,
