@@ -7,6 +7,7 @@ import dev.serialboost.transformer.EnginePatches;
 import dev.serialboost.transformer.FieldAccessPatch;
 import dev.serialboost.transformer.HandleTablePatch;
 import dev.serialboost.transformer.PrimFieldsGenerator;
+import dev.serialboost.transformer.StringReadsPatch;
 
 import java.io.PrintStream;
 import java.lang.instrument.ClassFileTransformer;
@@ -23,6 +24,7 @@ import java.util.function.Function;
  * ObjectInputStream$PeekInputStream}, as {@link ArrayReadsPatch} says, where {@code ByteArrayInputStream} is one it
  * knows; the two places where primitive fields are copied ({@code ObjectOutputStream} and {@code
  * ObjectInputStream$FieldValues}), as {@link FieldAccessPatch} says, where {@code FieldReflector} is one it knows; the
+ * reading side's strings ({@code ObjectInputStream$BlockDataInputStream}), as {@link StringReadsPatch} says; the
  * writing side's handle table ({@code ObjectOutputStream$HandleTable}), as {@link HandleTablePatch} says; and, on a
  * JDK whose stream classes pack primitives through {@code java.io.Bits} (17), that class too, as {@link BitsPatch}
  * says. Neither of the last two needs anything of the runtime.
@@ -44,13 +46,14 @@ final class EngineInstaller implements ClassFileTransformer {
     private static final String FIELD_ACCESS = "dev.serialboost.runtime.FieldAccess";
     /** The classes patched, in the order of {@link #outcome}. */
     private static final String[] CLASSES = {EnginePatches.OBJECT_OUTPUT_STREAM, EnginePatches.OBJECT_INPUT_STREAM,
-        BitsPatch.BITS, ArrayReadsPatch.PEEK_INPUT_STREAM, FieldAccessPatch.FIELD_VALUES, HandleTablePatch.HANDLE_TABLE};
+        BitsPatch.BITS, ArrayReadsPatch.PEEK_INPUT_STREAM, FieldAccessPatch.FIELD_VALUES, HandleTablePatch.HANDLE_TABLE,
+        StringReadsPatch.BLOCK_DATA_INPUT_STREAM};
     private static final String[] CLASS_NAMES = {"java.io.ObjectOutputStream", "java.io.ObjectInputStream",
         "java.io.Bits", "java.io.ObjectInputStream$PeekInputStream", "java.io.ObjectInputStream$FieldValues",
-        "java.io.ObjectOutputStream$HandleTable"};
+        "java.io.ObjectOutputStream$HandleTable", "java.io.ObjectInputStream$BlockDataInputStream"};
     /** What the patches of each class are for, for the lines that say one is off. */
     private static final String[] SIDES = {"writing", "reading", "primitives", "reading byte arrays",
-        "field copies", "back-reference lookups"};
+        "field copies", "back-reference lookups", "reading strings"};
     /** The index of {@code java.io.Bits} in {@link #CLASSES}; the two before it are the stream classes. */
     private static final int BITS = 2;
     /** The index of {@code ObjectInputStream$PeekInputStream} in {@link #CLASSES}. */
@@ -59,6 +62,8 @@ final class EngineInstaller implements ClassFileTransformer {
     private static final int FIELDS = 4;
     /** The index of {@code ObjectOutputStream$HandleTable} in {@link #CLASSES}. */
     private static final int HANDLES = 5;
+    /** The index of {@code ObjectInputStream$BlockDataInputStream} in {@link #CLASSES}. */
+    private static final int STRINGS = 6;
 
     /**
      * What came of switching the engine on, as far as start-up can tell.
@@ -215,6 +220,8 @@ final class EngineInstaller implements ClassFileTransformer {
             return BitsPatch.patch(classFile);
         } else if (which == HANDLES) {
             return HandleTablePatch.patch(classFile);
+        } else if (which == STRINGS) {
+            return StringReadsPatch.patch(classFile);
         } else if (which == PEEK) {
             if (!arrayReads) {
                 throw new IllegalStateException("this JDK's java.io.ByteArrayInputStream reads are not ones"
@@ -277,13 +284,26 @@ final class EngineInstaller implements ClassFileTransformer {
      * nothing here initializes the runtime's {@code Engine}, whose method handles are made when patched code first
      * calls it.
      *
+     * <p>It runs on the thread whose code first needs a stream class, under that code's permissions when a Security
+     * Manager is on (JDK 17-23): as the agent's own action, so that a policy granting the agent jar is enough.
+     *
      * @return null when the stream classes can be patched, else why not
      */
+    @SuppressWarnings("removal") // AccessController: a Security Manager (JDK 17-23) must not see the caller's frames
     private String prepare() {
         if (prepared) {
             return setupProblem;
         }
         prepared = true;
+        java.security.AccessController.doPrivileged((java.security.PrivilegedAction<Void>) () -> {
+            setUp();
+            return null;
+        });
+        return setupProblem;
+    }
+
+    /** What {@link #prepare} does; sets {@link #setupProblem} when it cannot be done. */
+    private void setUp() {
         try {
             if (runtimeMissing) {
                 RuntimeInstaller.install(inst);
@@ -316,7 +336,6 @@ final class EngineInstaller implements ClassFileTransformer {
         } catch (Throwable t) {
             setupProblem = t.toString();
         }
-        return setupProblem;
     }
 
     /** Patches by retransformation each stream class already loaded; what start-up can tell. */
@@ -369,7 +388,7 @@ final class EngineInstaller implements ClassFileTransformer {
             return new Outcome(false, problems[1] + "; " + problems[0], this::release);
         }
         List<String> off = new java.util.ArrayList<>();
-        for (int i : new int[] {1, 0, PEEK, FIELDS, HANDLES, BITS}) {
+        for (int i : new int[] {1, 0, PEEK, STRINGS, FIELDS, HANDLES, BITS}) {
             if (problems[i] != null) {
                 off.add(SIDES[i] + ": " + problems[i]);
             }

@@ -130,7 +130,7 @@ class DefaultModeIT {
         java.util.Set<String> allowed = new java.util.HashSet<>();
         for (String c : List.of("java.io.ObjectOutputStream", "java.io.ObjectInputStream", "java.io.Bits",
                 "java.io.ObjectInputStream$PeekInputStream", "java.io.ObjectInputStream$FieldValues",
-                "java.io.ObjectOutputStream$HandleTable")) {
+                "java.io.ObjectOutputStream$HandleTable", "java.io.ObjectInputStream$BlockDataInputStream")) {
             String line = JvmRunner.PREFIX + "engine: patched " + c + " as it loaded";
             if (c.startsWith("java.io.ObjectInputStream$")) {
                 allowed.add(line);

@@ -58,7 +58,8 @@ class DynamicAttachIT {
         // exactly where the JDK has it
         for (String c : List.of("java.io.ObjectOutputStream", "java.io.ObjectInputStream",
                 "java.io.ObjectInputStream$PeekInputStream", "java.io.ObjectInputStream$FieldValues",
-                "java.io.ObjectOutputStream$HandleTable", "java.io.Bits")) {
+                "java.io.ObjectOutputStream$HandleTable", "java.io.ObjectInputStream$BlockDataInputStream",
+                "java.io.Bits")) {
             boolean expected = !c.equals("java.io.Bits") || jdk.hasBaseClass("java/io/Bits");
             String line = JvmRunner.PREFIX + "engine: patched " + c + " by retransformation";
             expect(problems, (expected ? "" : "no ") + "verbose line '" + line + "'",

@@ -25,6 +25,15 @@ public final class ArrayReads {
     private static final MethodHandle COUNT;
 
     static {
+        MethodHandle[] h = Privileged.call(ArrayReads::handles);
+        BUF = h[0];
+        POS = h[1];
+        SET_POS = h[2];
+        COUNT = h[3];
+    }
+
+    /** The handles into {@code ByteArrayInputStream}; none when they cannot be had. */
+    private static MethodHandle[] handles() {
         MethodHandle[] h = new MethodHandle[4];
         try {
             MethodHandles.Lookup bytes = MethodHandles.privateLookupIn(ByteArrayInputStream.class,
@@ -36,10 +45,7 @@ public final class ArrayReads {
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             h = new MethodHandle[4]; // every read goes to the stream's own method
         }
-        BUF = h[0];
-        POS = h[1];
-        SET_POS = h[2];
-        COUNT = h[3];
+        return h;
     }
 
     private ArrayReads() {

@@ -35,13 +35,22 @@ final class BoundFields {
     };
 
     static {
-        java.util.List<MethodHandle> copies = new java.util.ArrayList<>();
-        MethodHandle copy = null;
-        MethodHandle setSuper = null;
-        Throwable problem = null;
+        MethodHandle[] h = new MethodHandle[2];
+        Throwable problem = Privileged.call(() -> lookUp(h));
+        COPY = h[0];
+        SET_SUPER_DESC = h[1];
+        PROBLEM = problem;
+    }
+
+    /**
+     * Finds the copy of all bound fields ({@code h[0]}) and the superclass descriptor's setter ({@code h[1]}); what
+     * failed, or null.
+     */
+    private static Throwable lookUp(final MethodHandle[] h) {
         try {
+            java.util.List<MethodHandle> copies = new java.util.ArrayList<>();
             MethodHandles.Lookup osc = MethodHandles.privateLookupIn(ObjectStreamClass.class, MethodHandles.lookup());
-            setSuper = osc.findSetter(ObjectStreamClass.class, "superDesc", ObjectStreamClass.class);
+            h[1] = osc.findSetter(ObjectStreamClass.class, "superDesc", ObjectStreamClass.class);
             for (int i = 0; i < FIELDS.length; i++) {
                 String name = (String) FIELDS[i][0];
                 java.lang.reflect.Field field;
@@ -60,13 +69,11 @@ final class BoundFields {
                 // (to, from) -> to.field = from.field, in the field's own type: nothing boxed
                 copies.add(MethodHandles.filterArguments(osc.unreflectSetter(field), 1, osc.unreflectGetter(field)));
             }
-            copy = sequence(copies, 0, copies.size());
+            h[0] = sequence(copies, 0, copies.size());
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-            problem = e;
+            return e;
         }
-        COPY = copy;
-        SET_SUPER_DESC = setSuper;
-        PROBLEM = problem;
+        return null;
     }
 
     private BoundFields() {

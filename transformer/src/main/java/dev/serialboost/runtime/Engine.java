@@ -98,6 +98,53 @@ public final class Engine {
 
     static {
         MethodHandle[] h = new MethodHandle[34];
+        Throwable problem = Privileged.call(() -> lookUp(h));
+        PROBLEM = problem;
+        if (problem != null) {
+            // the patched methods then make the very calls they made before; the rest of the JVM never hears of it
+            System.err.println("[serialboost] engine layer is off: " + availability());
+        }
+        BOUT = h[0];
+        BOUT_WRITE = h[1];
+        BOUT_SET_BLOCK_DATA_MODE = h[33];
+        WRITE_TYPE_STRING = h[2];
+        WRITE_CLASS_DESCRIPTOR = h[3];
+        PROTOCOL_VERSION = h[4];
+        WRITE_NON_PROXY = h[5];
+        FIELDS = h[6];
+        EXTERNALIZABLE = h[7];
+        SERIALIZABLE = h[8];
+        HAS_WRITE_OBJECT_DATA = h[9];
+        HAS_BLOCK_EXTERNAL_DATA = h[10];
+        IS_ENUM = h[11];
+        DESERIALIZE_EX = h[12];
+        INIT_NON_PROXY = h[13];
+        RESOLVE_CLASS = h[14];
+        JDK_RESOLVE_CLASS = h[15];
+        LATEST_USER_DEFINED_LOADER = h[17];
+        READ_CLASS_DESCRIPTOR = h[18];
+        DEPTH = h[16];
+        READ_TYPE_STRING = h[19];
+        READ_UTF_BODY = h[20];
+        NEW_FIELD = h[21];
+        NEW_MODEL = h[22];
+        COMPUTE_FIELD_OFFSETS = h[23];
+        SET_NAME = h[24];
+        SET_SUID = h[25];
+        SET_IS_PROXY = h[26];
+        SET_HAS_WRITE_OBJECT_DATA = h[27];
+        SET_HAS_BLOCK_EXTERNAL_DATA = h[28];
+        SET_EXTERNALIZABLE = h[29];
+        SET_SERIALIZABLE = h[30];
+        SET_IS_ENUM = h[31];
+        SET_FIELDS = h[32];
+    }
+
+    /**
+     * Finds the handles into {@code h}, in the order of the fields above; what stopped it, or null. Throws when even
+     * the calls the patches replaced cannot be reached, which the patched code cannot do without.
+     */
+    private static Throwable lookUp(final MethodHandle[] h) {
         // the calls the patches replace, which the JDK method made itself (its shape was checked before patching):
         // with java.io open to this module they exist and are accessible, and they are all a fall-back needs
         try {
@@ -117,7 +164,6 @@ public final class Engine {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("a java.io method the patched JDK code calls cannot be reached", e);
         }
-        Throwable problem = null;
         try {
             MethodHandles.Lookup out = MethodHandles.privateLookupIn(ObjectOutputStream.class, MethodHandles.lookup());
             Class<?> bout = Class.forName("java.io.ObjectOutputStream$BlockDataOutputStream");
@@ -170,47 +216,9 @@ public final class Engine {
             h[31] = osc.findSetter(ObjectStreamClass.class, "isEnum", boolean.class);
             h[32] = osc.findSetter(ObjectStreamClass.class, "fields", ObjectStreamField[].class);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-            problem = e;
+            return e;
         }
-        PROBLEM = problem;
-        if (problem != null) {
-            // the patched methods then make the very calls they made before; the rest of the JVM never hears of it
-            System.err.println("[serialboost] engine layer is off: " + availability());
-        }
-        BOUT = h[0];
-        BOUT_WRITE = h[1];
-        BOUT_SET_BLOCK_DATA_MODE = h[33];
-        WRITE_TYPE_STRING = h[2];
-        WRITE_CLASS_DESCRIPTOR = h[3];
-        PROTOCOL_VERSION = h[4];
-        WRITE_NON_PROXY = h[5];
-        FIELDS = h[6];
-        EXTERNALIZABLE = h[7];
-        SERIALIZABLE = h[8];
-        HAS_WRITE_OBJECT_DATA = h[9];
-        HAS_BLOCK_EXTERNAL_DATA = h[10];
-        IS_ENUM = h[11];
-        DESERIALIZE_EX = h[12];
-        INIT_NON_PROXY = h[13];
-        RESOLVE_CLASS = h[14];
-        JDK_RESOLVE_CLASS = h[15];
-        LATEST_USER_DEFINED_LOADER = h[17];
-        READ_CLASS_DESCRIPTOR = h[18];
-        DEPTH = h[16];
-        READ_TYPE_STRING = h[19];
-        READ_UTF_BODY = h[20];
-        NEW_FIELD = h[21];
-        NEW_MODEL = h[22];
-        COMPUTE_FIELD_OFFSETS = h[23];
-        SET_NAME = h[24];
-        SET_SUID = h[25];
-        SET_IS_PROXY = h[26];
-        SET_HAS_WRITE_OBJECT_DATA = h[27];
-        SET_HAS_BLOCK_EXTERNAL_DATA = h[28];
-        SET_EXTERNALIZABLE = h[29];
-        SET_SERIALIZABLE = h[30];
-        SET_IS_ENUM = h[31];
-        SET_FIELDS = h[32];
+        return null;
     }
 
     private Engine() {

@@ -57,19 +57,36 @@ public final class FieldAccess {
         private static final long BYTE_ARRAY_BASE;
 
         static {
+            MethodHandle[] h = new MethodHandle[8];
+            long[] base = {-1};
+            Privileged.call(() -> lookUp(h, base));
+            GET = h[6];
+            SET = h[7];
+            FIELD_REFL = h[5];
+            READ_KEYS = h[0];
+            WRITE_KEYS = h[1];
+            OFFSETS = h[2];
+            TYPE_CODES = h[3];
+            NUM_PRIM_FIELDS = h[4];
+            BYTE_ARRAY_BASE = base[0];
+        }
+
+        /**
+         * Finds the handles into {@code h} (the reflector's arrays, {@code desc.fieldRefl}, the two calls the patch
+         * replaced) and the array base into {@code base[0]}; throws when even the replaced calls cannot be reached.
+         */
+        private static Void lookUp(final MethodHandle[] h, final long[] base) {
             // the calls the patch replaced (the patch is applied with java.io open to this module): a fall-back needs
             // nothing else
             try {
                 MethodHandles.Lookup osc = MethodHandles.privateLookupIn(ObjectStreamClass.class,
                         MethodHandles.lookup());
                 MethodType copy = MethodType.methodType(void.class, Object.class, byte[].class);
-                GET = osc.findVirtual(ObjectStreamClass.class, "getPrimFieldValues", copy);
-                SET = osc.findVirtual(ObjectStreamClass.class, "setPrimFieldValues", copy);
+                h[6] = osc.findVirtual(ObjectStreamClass.class, "getPrimFieldValues", copy);
+                h[7] = osc.findVirtual(ObjectStreamClass.class, "setPrimFieldValues", copy);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("a java.io method the patched JDK code calls cannot be reached", e);
             }
-            MethodHandle[] h = new MethodHandle[6];
-            long base = -1;
             try {
                 Class<?> reflector = Class.forName("java.io.ObjectStreamClass$FieldReflector");
                 MethodHandles.Lookup io = MethodHandles.privateLookupIn(reflector, MethodHandles.lookup());
@@ -82,17 +99,11 @@ public final class FieldAccess {
                 h[3] = getter(io, reflector, "typeCodes", char[].class);
                 h[4] = getter(io, reflector, "numPrimFields", int.class);
                 Class<?> unsafe = Class.forName("jdk.internal.misc.Unsafe");
-                base = ((Number) unsafe.getField("ARRAY_BYTE_BASE_OFFSET").get(null)).longValue();
+                base[0] = ((Number) unsafe.getField("ARRAY_BYTE_BASE_OFFSET").get(null)).longValue();
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
                 h[5] = null; // nothing is generated: the reflector does every copy
             }
-            FIELD_REFL = h[5];
-            READ_KEYS = h[0];
-            WRITE_KEYS = h[1];
-            OFFSETS = h[2];
-            TYPE_CODES = h[3];
-            NUM_PRIM_FIELDS = h[4];
-            BYTE_ARRAY_BASE = base;
+            return null;
         }
     }
 

@@ -34,9 +34,31 @@ final class InternalUnsafe {
     static final long BYTE_ARRAY_BASE;
 
     static {
-        Throwable problem = null;
-        long byteArrayBase = -1;
+        long[] byteArrayBase = {-1};
         MethodHandle[] handles = new MethodHandle[16];
+        Throwable problem = Privileged.call(() -> lookUp(handles, byteArrayBase));
+        PROBLEM = problem;
+        BYTE_ARRAY_BASE = byteArrayBase[0];
+        OBJECT_FIELD_OFFSET = handles[0];
+        PUT_BOOLEAN = handles[1];
+        PUT_BYTE = handles[2];
+        PUT_CHAR = handles[3];
+        PUT_SHORT = handles[4];
+        PUT_INT = handles[5];
+        PUT_LONG = handles[6];
+        PUT_FLOAT = handles[7];
+        PUT_DOUBLE = handles[8];
+        PUT_REFERENCE = handles[9];
+        GET_BYTE = handles[10];
+        GET_SHORT = handles[11];
+        GET_INT = handles[12];
+        GET_LONG = handles[13];
+        GET_LONG_UNALIGNED = handles[14];
+        PUT_LONG_UNALIGNED = handles[15];
+    }
+
+    /** Finds the handles into {@code handles} and the array base into {@code byteArrayBase[0]}; what failed, or null. */
+    private static Throwable lookUp(final MethodHandle[] handles, final long[] byteArrayBase) {
         try {
             Class<?> unsafeClass = Class.forName("jdk.internal.misc.Unsafe");
             MethodHandles.Lookup lookup = MethodHandles.lookup();
@@ -66,28 +88,11 @@ final class InternalUnsafe {
                 // JDK 24 and later return long
                 arrayBase = lookup.findVirtual(unsafeClass, "arrayBaseOffset", MethodType.methodType(long.class, Class.class));
             }
-            byteArrayBase = ((Number) arrayBase.invoke(unsafe, byte[].class)).longValue();
+            byteArrayBase[0] = ((Number) arrayBase.invoke(unsafe, byte[].class)).longValue();
         } catch (Throwable t) {
-            problem = t;
+            return t;
         }
-        PROBLEM = problem;
-        BYTE_ARRAY_BASE = byteArrayBase;
-        OBJECT_FIELD_OFFSET = handles[0];
-        PUT_BOOLEAN = handles[1];
-        PUT_BYTE = handles[2];
-        PUT_CHAR = handles[3];
-        PUT_SHORT = handles[4];
-        PUT_INT = handles[5];
-        PUT_LONG = handles[6];
-        PUT_FLOAT = handles[7];
-        PUT_DOUBLE = handles[8];
-        PUT_REFERENCE = handles[9];
-        GET_BYTE = handles[10];
-        GET_SHORT = handles[11];
-        GET_INT = handles[12];
-        GET_LONG = handles[13];
-        GET_LONG_UNALIGNED = handles[14];
-        PUT_LONG_UNALIGNED = handles[15];
+        return null;
     }
 
     private InternalUnsafe() {

@@ -31,6 +31,22 @@ final class StreamBytes {
     private static final MethodHandle COUNT;
 
     static {
+        MethodHandle[] h = Privileged.call(StreamBytes::handles);
+        BIN = h[0];
+        BLOCK_MODE = h[1];
+        PEEK = h[2];
+        PEEKED = h[3];
+        UNDER = h[4];
+        TOTAL = h[5];
+        SET_TOTAL = h[6];
+        BUF = h[7];
+        POS = h[8];
+        SET_POS = h[9];
+        COUNT = h[10];
+    }
+
+    /** The handles into the stream classes and {@code ByteArrayInputStream}; none when they cannot all be had. */
+    private static MethodHandle[] handles() {
         MethodHandle[] h = new MethodHandle[11];
         try {
             MethodHandles.Lookup ois = MethodHandles.privateLookupIn(ObjectInputStream.class, MethodHandles.lookup());
@@ -56,17 +72,7 @@ final class StreamBytes {
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             h = new MethodHandle[11]; // no in-place view: every piece is read through the stream
         }
-        BIN = h[0];
-        BLOCK_MODE = h[1];
-        PEEK = h[2];
-        PEEKED = h[3];
-        UNDER = h[4];
-        TOTAL = h[5];
-        SET_TOTAL = h[6];
-        BUF = h[7];
-        POS = h[8];
-        SET_POS = h[9];
-        COUNT = h[10];
+        return h;
     }
 
     private final ObjectInputStream in;

@@ -78,6 +78,76 @@ final class BadStreams {
         flips(r, "enums", Patterns.write((Object) new Object[] {Planet.EARTH, OrderStatus.SHIPPED}), 400);
         flips(r, "records", Patterns.write(new Segment(new Point(1, 2), new Point(3, 4), "s", List.of())), 400);
         flips(r, "purchase-order", Patterns.write(PurchaseOrder.sample(3)), 560);
+        strings(r);
+    }
+
+    /**
+     * String objects of every kind of modified UTF-8, well-formed and malformed (a wrong leading or following byte,
+     * a character cut by the string's end), of lengths around the JDK's decoding spans (256 bytes) and buffer (1,024),
+     * each followed by a good string that must be read as without the agent; and random Java strings (surrogates,
+     * zeros, Latin-1, long ones) written and read back.
+     */
+    private static void strings(final Report r) throws IOException {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(41);
+        int[] lengths = {1, 2, 3, 4, 5, 6, 17, 252, 253, 254, 255, 256, 257, 258, 259, 510, 511, 512, 1020, 1021, 1022,
+            1023, 1024, 1025, 1026, 2049};
+        for (int c = 0; c < 1500; c++) {
+            int n = c < 3 * lengths.length ? lengths[c % lengths.length] : 1 + random.nextInt(c % 5 == 0 ? 1100 : 40);
+            byte[] payload = modifiedUtf8(random, n, c >= lengths.length);
+            java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+            java.io.DataOutputStream out = new java.io.DataOutputStream(stream);
+            out.writeShort(0xACED);
+            out.writeShort(5);
+            out.writeByte(0x74); // TC_STRING
+            out.writeShort(payload.length);
+            out.write(payload);
+            out.writeByte(0x74);
+            out.writeUTF("next");
+            String first = Readers.read(stream.toByteArray(), 2, Style.OBJECTS, Readers.plain(), null);
+            r.line("string/" + c + "/" + n, first);
+        }
+        List<Object> texts = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            StringBuilder text = new StringBuilder();
+            int length = i % 50 == 0 ? 30_000 + random.nextInt(40_000) : random.nextInt(i % 7 == 0 ? 1100 : 30);
+            for (int k = 0; k < length; k++) {
+                int kind = random.nextInt(10);
+                text.append((char) (kind < 6 ? random.nextInt(0x80) : kind < 8 ? random.nextInt(0x800)
+                        : random.nextInt(0x10000)));
+            }
+            texts.add(text.toString());
+        }
+        byte[] written = Patterns.write(texts.toArray());
+        r.line("strings/written", "sha256=" + Digests.sha256(written)
+                + " " + Readers.read(written, texts.size(), Style.OBJECTS, Readers.plain(), null));
+    }
+
+    /**
+     * {@code n} bytes of modified UTF-8 characters (one, two and three bytes, zero bytes too); when {@code spoil},
+     * one in three times with a byte replaced by a random one or the last character cut.
+     */
+    private static byte[] modifiedUtf8(final java.util.SplittableRandom random, final int n, final boolean spoil) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        while (bytes.size() < n) {
+            int kind = random.nextInt(10);
+            if (kind < 6) {
+                bytes.write(random.nextInt(0x80));
+            } else if (kind < 8) {
+                int ch = random.nextInt(0x800);
+                bytes.write(0xC0 | ch >> 6);
+                bytes.write(0x80 | ch & 0x3F);
+            } else {
+                int ch = random.nextInt(0x10000);
+                bytes.write(0xE0 | ch >> 12);
+                bytes.write(0x80 | ch >> 6 & 0x3F);
+                bytes.write(0x80 | ch & 0x3F);
+            }
+        }
+        byte[] out = Arrays.copyOf(bytes.toByteArray(), n); // may cut the last character
+        if (spoil && random.nextInt(3) == 0) {
+            out[random.nextInt(n)] = (byte) random.nextInt(256);
+        }
+        return out;
     }
 
     /** The crafted bad streams, each with its good original. */
