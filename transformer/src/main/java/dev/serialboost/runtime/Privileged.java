@@ -2,7 +2,6 @@ package dev.serialboost.runtime;
 
 import java.security.AccessController;
 import java.security.PrivilegedAction;
-import java.util.function.Supplier;
 
 /**
  * Runs the runtime's set-up (the method handles and field offsets its classes find in their static initializers) as
@@ -18,7 +17,7 @@ final class Privileged {
     }
 
     @SuppressWarnings("removal") // AccessController: only there for a Security Manager (JDK 17-23)
-    static <T> T call(final Supplier<T> action) {
-        return AccessController.doPrivileged((PrivilegedAction<T>) action::get);
+    static <T> T call(final PrivilegedAction<T> action) {
+        return AccessController.doPrivileged(action);
     }
 }
