@@ -60,7 +60,8 @@ import java.util.function.Function;
  * the third rule. Generated code itself allocates nothing whose size comes from the stream (bulk records and wide
  * levels have the class's fixed size), so the filter is not needed for serialboost's own reading.
  *
- * <p><b>Beyond the types.</b> The hand-crafted inputs check more than the exception type: a flipped layout hash must
+ * <p><b>Beyond the types.</b> The hand-crafted inputs check more than the exception type: a flipped shape (the 4
+ * bytes ahead of an object's data) must
  * give the {@code InvalidClassException} that names the class, a cut bulk record an {@code IOException}, a huge
  * length inside a converted field the same failure as in the plain stream. Plain JDK throws
  * {@code IllegalStateException("unread block data")} for some corrupt streams, so the random inputs allow it; but a
@@ -224,7 +225,7 @@ class FuzzTest {
         assertTrue(jdkImmutableCollectionError(e), "thrown by java.util.ImmutableCollections: " + trace(e));
     }
 
-    /** A flipped bit in a level's layout hash is refused with InvalidClassException naming that level's class. */
+    /** A flipped bit in an object's shape is refused with InvalidClassException naming the object's class. */
     @Test
     void flippedLayoutHashIsRefusedNamingTheClass() {
         ChildFirstLoader reader = SafetySupport.transformedLoader();
@@ -269,7 +270,7 @@ class FuzzTest {
                 }
             }
         }
-        assertTrue(flipped > 100, "only " + flipped + " layout hashes found in the seed streams");
+        assertTrue(flipped > 100, "only " + flipped + " shapes found in the seed streams");
         assertNoProblems(problems);
     }
 
@@ -382,7 +383,7 @@ class FuzzTest {
 
     /**
      * Streams whose class descriptor says {@code SC_EXTERNALIZABLE} for a class the reader converts, followed by
-     * garbage: random bytes, random bytes after a correct layout hash (so generated code reads its fields from
+     * garbage: random bytes, random bytes after a correct shape (so generated code reads its fields from
      * garbage), in block-data framing or without it, after a hand-written descriptor or the real one. The
      * plain reader (the class not converted) gets the same streams.
      */
