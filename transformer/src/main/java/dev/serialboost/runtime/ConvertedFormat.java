@@ -17,12 +17,15 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
 import java.lang.ref.Reference;
+import java.lang.ref.WeakReference;
 import java.security.AccessController;
 import java.security.PrivilegedAction;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The converted format, seen only by the JDK's stream engine. A class serialboost converted stays what it was
@@ -79,8 +82,14 @@ public final class ConvertedFormat {
         final Object[] reflectors;
         /** The descriptor's template for the engine layer, built on first use ({@link #NO_TEMPLATE} if none). */
         volatile Object template;
-        /** How the last stream descriptor of another shape is read ({@link EvolvedRead}), kept for its next object. */
-        volatile EvolvedRead.Plan plan;
+        /**
+         * How the last few stream descriptors of another shape are read ({@link EvolvedRead}), kept for their next
+         * objects: {@link #PLANS} slots, replaced in turn, each held weakly (a stream descriptor may name classes of
+         * other loaders), so a plan is made about once per stream and class, also when a few streams alternate.
+         */
+        final AtomicReferenceArray<WeakReference<EvolvedRead.Plan>> plans = new AtomicReferenceArray<>(PLANS);
+        /** The slot the next new plan takes. */
+        final AtomicInteger nextPlan = new AtomicInteger();
 
         View(final ObjectStreamClass desc, final MethodHandle write, final MethodHandle read, final boolean bulk,
              final View superView, final int shape, final Object[] reflectors) {
@@ -93,6 +102,9 @@ public final class ConvertedFormat {
             this.reflectors = reflectors;
         }
     }
+
+    /** Plans for data of another shape kept per class ({@link View#plans}). */
+    private static final int PLANS = 4;
 
     /** The synthetic static field of a bulk level's class that names its record's fields in order. */
     static final String BULK_FIELD = "$sb$bulk";
@@ -273,17 +285,27 @@ public final class ConvertedFormat {
                 view.read.invokeExact(obj, in);
                 return;
             }
-            EvolvedRead.Plan plan = view.plan;
-            if (plan == null || plan.desc() != desc || plan.shape() != shape) {
-                plan = EvolvedRead.plan(desc, shape, in);
-                view.plan = plan;
-            }
-            EvolvedRead.read(plan, obj, (ObjectInputStream) in);
+            EvolvedRead.read(planFor(view, desc, shape, in), obj, (ObjectInputStream) in);
         } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException("serialboost: unexpected exception reading " + obj.getClass().getName(), t);
         }
+    }
+
+    /** The plan for objects of the stream descriptor {@code desc} with data of {@code shape}, kept or made. */
+    private static EvolvedRead.Plan planFor(final View view, final ObjectStreamClass desc, final int shape,
+                                            final ObjectInput in) throws Throwable {
+        for (int i = 0; i < PLANS; i++) {
+            WeakReference<EvolvedRead.Plan> ref = view.plans.get(i);
+            EvolvedRead.Plan plan = ref == null ? null : ref.get();
+            if (plan != null && plan.desc() == desc && plan.shape() == shape) {
+                return plan;
+            }
+        }
+        EvolvedRead.Plan plan = EvolvedRead.plan(desc, shape, in);
+        view.plans.set(Math.floorMod(view.nextPlan.getAndIncrement(), PLANS), new WeakReference<>(plan));
+        return plan;
     }
 
     /** Whether each level of the stream descriptor {@code desc} is bound to the reflector of the same local level. */
