@@ -74,7 +74,7 @@ class ReportTest {
     }
 
     private static Decision skipped(final String name, final SkipReason reason) {
-        return new Decision(name, reason, "", List.of(), false, null, 0L, 0, List.of());
+        return new Decision(name, reason, "", List.of(), false, null, 0L, List.of());
     }
 
     private String printed() {

@@ -16,7 +16,8 @@ import java.util.StringJoiner;
  * <p><b>The record is canonical</b>: fields ordered by size (8, 4, 2, 1 bytes), then by declaration
  * order, packed without gaps, each little-endian. It depends only on the class file, never on the JVM,
  * so a writer and a reader with different field layouts (another JDK, compact object headers on one
- * side) always agree on its meaning; the layout hash in front of each level covers this order.
+ * side) always agree on its meaning; the class descriptor lists the fields in this order, and the shape ahead of
+ * each object ({@code ConvertedShape}) covers it.
  *
  * <p><b>The copy is measured</b>: on first use this class reads the field offsets of the running JVM.
  * When they tile the record exactly (same relative positions, little-endian machine), the whole region

@@ -5,17 +5,27 @@ import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.ObjectInput;
 import java.io.ObjectOutput;
+import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
+import java.io.ObjectStreamField;
 import java.io.Serializable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
 import java.lang.ref.Reference;
+import java.lang.ref.WeakReference;
 import java.security.AccessController;
 import java.security.PrivilegedAction;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The converted format, seen only by the JDK's stream engine. A class serialboost converted stays what it was
@@ -24,17 +34,21 @@ import java.security.PrivilegedAction;
  * <ul>
  *   <li>{@code ObjectOutputStream.writeObject0} looks descriptors up through {@link #lookupForWrite}: for an object
  *       of exactly a converted class it gets the class's <em>converted view</em>, a descriptor the JDK's own
- *       constructor builds as if the class were {@code Externalizable} (no fields, block data), with the
- *       constructor and exception state of the class's ordinary descriptor. The JDK then writes the object as an
- *       {@code Externalizable} one, and {@code writeExternalData} calls {@link #writeExternal}, which runs the
- *       generated body.</li>
+ *       constructor builds as if the class were {@code Externalizable} (block data), with the class's serializable
+ *       fields in the order the generated body writes them, and the constructor and exception state of the
+ *       class's ordinary descriptor. The JDK then writes the object as an {@code Externalizable} one, its
+ *       descriptor with that field list (once per stream), and {@code writeExternalData} calls
+ *       {@link #writeExternal}, which writes the object's shape ({@link ConvertedShape}) and runs the generated
+ *       body.</li>
  *   <li>{@code ObjectStreamClass.initNonProxy} passes its local descriptor through {@link #localDescriptor}: a
  *       stream descriptor in the converted layout is bound to the converted view (so the object is instantiated
  *       as plain JDK instantiates a {@code Serializable} class, its first non-serializable superclass's no-arg
- *       constructor), and {@code readExternalData} calls {@link #readExternal}. A plain stream descriptor meets
+ *       constructor; its {@code matchFields} refuses a changed primitive type as for plain data), and
+ *       {@code readExternalData} calls {@link #readExternal}: the generated body for data of this class's shape,
+ *       {@link EvolvedRead} (the JDK's own field reading) for data of another. A plain stream descriptor meets
  *       the class's ordinary descriptor and is read by the JDK as without the agent.</li>
- *   <li>The descriptor constructor and {@code getSerialFields} ask {@link #externalizableView} whether the class
- *       they describe is {@code Externalizable}: yes only while this class builds a converted view.</li>
+ *   <li>The descriptor constructor asks {@link #externalizableView} whether the class it describes is
+ *       {@code Externalizable}: yes only while this class builds a converted view.</li>
  * </ul>
  * Everything else, {@code ObjectStreamClass.lookup} included, sees the ordinary descriptor. A subclass serialboost
  * did not convert, a class whose bodies cannot be reached, or anything unexpected gets no view: the JDK writes it
@@ -49,17 +63,53 @@ public final class ConvertedFormat {
         final MethodHandle write;
         /** {@code (Object, ObjectInput) -> void}: {@code $sb$read}, declared by the topmost converted class. */
         final MethodHandle read;
+        /** Whether this class's own level is one bulk record (its descriptor lists the fields in record order). */
+        final boolean bulk;
+        /** The view of the converted superclass, or null. */
+        final View superView;
+        /**
+         * The shape of every converted level, written ahead of each object's data ({@link ConvertedShape}): a
+         * stream object with this shape reads with the generated body.
+         */
+        final int shape;
+        /**
+         * The JDK's {@code FieldReflector} of each level's field list, this class first; null when no level has
+         * reference fields. A stream descriptor whose fields have the same names and type strings, in the same
+         * order, is bound to the same reflector by the JDK ({@code getReflector} keeps one per class and list), so
+         * comparing them tells whether the declared types of reference fields are the writer's, which the shape
+         * does not cover.
+         */
+        final Object[] reflectors;
         /** The descriptor's template for the engine layer, built on first use ({@link #NO_TEMPLATE} if none). */
         volatile Object template;
+        /**
+         * How the last few stream descriptors of another shape are read ({@link EvolvedRead}), kept for their next
+         * objects: {@link #PLANS} slots, replaced in turn, each held weakly (a stream descriptor may name classes of
+         * other loaders), so a plan is made about once per stream and class, also when a few streams alternate.
+         */
+        final AtomicReferenceArray<WeakReference<EvolvedRead.Plan>> plans = new AtomicReferenceArray<>(PLANS);
+        /** The slot the next new plan takes. */
+        final AtomicInteger nextPlan = new AtomicInteger();
 
-        View(final ObjectStreamClass desc, final MethodHandle write, final MethodHandle read) {
+        View(final ObjectStreamClass desc, final MethodHandle write, final MethodHandle read, final boolean bulk,
+             final View superView, final int shape, final Object[] reflectors) {
             this.desc = desc;
             this.write = write;
             this.read = read;
+            this.bulk = bulk;
+            this.superView = superView;
+            this.shape = shape;
+            this.reflectors = reflectors;
         }
     }
 
-    private static final View PLAIN = new View(null, null, null);
+    /** Plans for data of another shape kept per class ({@link View#plans}). */
+    private static final int PLANS = 4;
+
+    /** The synthetic static field of a bulk level's class that names its record's fields in order. */
+    static final String BULK_FIELD = "$sb$bulk";
+
+    private static final View PLAIN = new View(null, null, null, false, null, 0, null);
     private static final Object NO_TEMPLATE = new Object();
 
     private static final ClassValue<View> VIEWS = new ClassValue<>() {
@@ -82,6 +132,15 @@ public final class ConvertedFormat {
     private static final MethodHandle DESERIALIZE_EX;
     private static final MethodHandle SET_DESERIALIZE_EX;
     private static final MethodHandle SET_SUPER_DESC;
+    private static final MethodHandle SUPER_DESC;
+    private static final MethodHandle FIELDS;
+    private static final MethodHandle SET_FIELDS;
+    private static final MethodHandle COMPUTE_FIELD_OFFSETS;
+    /** {@code (ObjectStreamClass) -> Object}: the descriptor's {@code FieldReflector}. */
+    private static final MethodHandle FIELD_REFL;
+    private static final MethodHandle SET_FIELD_REFL;
+    /** {@code (ObjectStreamField[], ObjectStreamClass) -> Object}: the JDK's {@code getReflector}. */
+    private static final MethodHandle GET_REFLECTOR;
     /** JDK 17-23 only (the Security Manager's protection domains for the constructor); null elsewhere. */
     private static final MethodHandle DOMAINS;
     private static final MethodHandle SET_DOMAINS;
@@ -97,6 +156,13 @@ public final class ConvertedFormat {
         MethodHandle deserializeEx = null;
         MethodHandle setDeserializeEx = null;
         MethodHandle setSuperDesc = null;
+        MethodHandle superDesc = null;
+        MethodHandle fields = null;
+        MethodHandle setFields = null;
+        MethodHandle computeFieldOffsets = null;
+        MethodHandle fieldRefl = null;
+        MethodHandle setFieldRefl = null;
+        MethodHandle getReflector = null;
         MethodHandle domains = null;
         MethodHandle setDomains = null;
         String problem = null;
@@ -116,6 +182,17 @@ public final class ConvertedFormat {
             setDeserializeEx = io.findSetter(osc, "deserializeEx", exceptionInfo)
                     .asType(MethodType.methodType(void.class, osc, Object.class));
             setSuperDesc = io.findSetter(osc, "superDesc", osc);
+            superDesc = io.findGetter(osc, "superDesc", osc);
+            fields = io.findGetter(osc, "fields", ObjectStreamField[].class);
+            setFields = io.findSetter(osc, "fields", ObjectStreamField[].class);
+            computeFieldOffsets = io.findVirtual(osc, "computeFieldOffsets", MethodType.methodType(void.class));
+            Class<?> reflector = Class.forName("java.io.ObjectStreamClass$FieldReflector");
+            fieldRefl = io.findGetter(osc, "fieldRefl", reflector).asType(MethodType.methodType(Object.class, osc));
+            setFieldRefl = io.findSetter(osc, "fieldRefl", reflector)
+                    .asType(MethodType.methodType(void.class, osc, Object.class));
+            getReflector = io.findStatic(osc, "getReflector", MethodType.methodType(reflector,
+                    ObjectStreamField[].class, osc)).asType(MethodType.methodType(Object.class,
+                    ObjectStreamField[].class, osc));
             try {
                 Class<?> domainArray = java.security.ProtectionDomain[].class;
                 domains = io.findGetter(osc, "domains", domainArray).asType(MethodType.methodType(Object.class, osc));
@@ -126,7 +203,8 @@ public final class ConvertedFormat {
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
             problem = "java.io.ObjectStreamClass has no accessible lookup, constructor, externalizable/serializable"
-                    + " flags, cons, deserializeEx or superDesc (" + e + ")";
+                    + " flags, cons, deserializeEx, superDesc, fields, computeFieldOffsets, fieldRefl or getReflector ("
+                    + e + ")";
         }
         LOOKUP = lookup;
         NEW_DESCRIPTOR = newDescriptor;
@@ -137,6 +215,13 @@ public final class ConvertedFormat {
         DESERIALIZE_EX = deserializeEx;
         SET_DESERIALIZE_EX = setDeserializeEx;
         SET_SUPER_DESC = setSuperDesc;
+        SUPER_DESC = superDesc;
+        FIELDS = fields;
+        SET_FIELDS = setFields;
+        COMPUTE_FIELD_OFFSETS = computeFieldOffsets;
+        FIELD_REFL = fieldRefl;
+        SET_FIELD_REFL = setFieldRefl;
+        GET_REFLECTOR = getReflector;
         DOMAINS = domains;
         SET_DOMAINS = setDomains;
         PROBLEM = problem;
@@ -147,7 +232,10 @@ public final class ConvertedFormat {
 
     /** Null when the converted format can work on this JVM, else why not (the agent then leaves the JDK alone). */
     public static String availability() {
-        return PROBLEM != null ? PROBLEM : SerialboostRuntime.finalFieldsProblem();
+        if (PROBLEM != null) {
+            return PROBLEM;
+        }
+        return EvolvedRead.availability() != null ? EvolvedRead.availability() : SerialboostRuntime.finalFieldsProblem();
     }
 
     // ---- write side ---------------------------------------------------------------------------------------------
@@ -168,7 +256,9 @@ public final class ConvertedFormat {
             return;
         }
         try {
-            viewOfInstance(obj).write.invokeExact(obj, out);
+            View view = viewOfInstance(obj);
+            out.writeInt(view.shape);
+            view.write.invokeExact(obj, out);
         } catch (IOException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -176,18 +266,59 @@ public final class ConvertedFormat {
         }
     }
 
-    /** Stands for {@code obj.readExternal(in)} in {@code ObjectInputStream.readExternalData}. */
-    public static void readExternal(final Object obj, final ObjectInput in) throws IOException, ClassNotFoundException {
+    /**
+     * Stands for {@code obj.readExternal(in)} in {@code ObjectInputStream.readExternalData(obj, desc)}. An object
+     * written with the shape of this JVM's class (the 4-byte shape ahead of its data is this class's, and the stream
+     * descriptors' reference fields have this class's types) is read by the generated body; one of another shape
+     * by {@link EvolvedRead}, field by field as the JDK reads a {@code Serializable} class.
+     */
+    public static void readExternal(final Object obj, final ObjectInput in, final ObjectStreamClass desc)
+            throws IOException, ClassNotFoundException {
         if (obj instanceof Externalizable externalizable) {
             externalizable.readExternal(in);
             return;
         }
         try {
-            viewOfInstance(obj).read.invokeExact(obj, in);
+            View view = viewOfInstance(obj);
+            int shape = in.readInt();
+            if (shape == view.shape && (view.reflectors == null || sameReflectors(view.reflectors, desc))) {
+                view.read.invokeExact(obj, in);
+                return;
+            }
+            EvolvedRead.read(planFor(view, desc, shape, in), obj, (ObjectInputStream) in);
         } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException("serialboost: unexpected exception reading " + obj.getClass().getName(), t);
+        }
+    }
+
+    /** The plan for objects of the stream descriptor {@code desc} with data of {@code shape}, kept or made. */
+    private static EvolvedRead.Plan planFor(final View view, final ObjectStreamClass desc, final int shape,
+                                            final ObjectInput in) throws Throwable {
+        for (int i = 0; i < PLANS; i++) {
+            WeakReference<EvolvedRead.Plan> ref = view.plans.get(i);
+            EvolvedRead.Plan plan = ref == null ? null : ref.get();
+            if (plan != null && plan.desc() == desc && plan.shape() == shape) {
+                return plan;
+            }
+        }
+        EvolvedRead.Plan plan = EvolvedRead.plan(desc, shape, in);
+        view.plans.set(Math.floorMod(view.nextPlan.getAndIncrement(), PLANS), new WeakReference<>(plan));
+        return plan;
+    }
+
+    /** Whether each level of the stream descriptor {@code desc} is bound to the reflector of the same local level. */
+    private static boolean sameReflectors(final Object[] reflectors, final ObjectStreamClass desc) throws Throwable {
+        ObjectStreamClass level = desc;
+        for (int i = 0; ; i++) {
+            if ((Object) FIELD_REFL.invokeExact(level) != reflectors[i]) {
+                return false;
+            }
+            level = (ObjectStreamClass) SUPER_DESC.invokeExact(level);
+            if (i + 1 == reflectors.length || level == null) {
+                return i + 1 == reflectors.length && level == null;
+            }
         }
     }
 
@@ -198,6 +329,14 @@ public final class ConvertedFormat {
             throw new InvalidClassException(obj.getClass().getName(), "not Externalizable and not converted");
         }
         return view;
+    }
+
+    /**
+     * The shape ({@link ConvertedShape}) written ahead of each object of exactly {@code type} in the converted format,
+     * or 0 when the class is not converted here. For tests and diagnostics: it locates an object's data in a stream.
+     */
+    public static int shapeOf(final Class<?> type) {
+        return VIEWS.get(type).shape;
     }
 
     /** The engine layer's template for a converted view's descriptor, or null for any other descriptor. */
@@ -255,8 +394,8 @@ public final class ConvertedFormat {
 
     /**
      * Replaces {@code Externalizable.class.isAssignableFrom(cl)} in the {@code ObjectStreamClass(Class)}
-     * constructor and in {@code getSerialFields(Class)}, which it calls: also true while this thread builds a
-     * converted view (and only for that class: the constructor's only other descriptor, the superclass's, is built
+     * constructor (not in {@code getSerialFields(Class)}, which it calls: the view lists the class's fields): also
+     * true while this thread builds a converted view (and only for that class: the constructor's only other descriptor, the superclass's, is built
      * before).
      */
     public static boolean externalizableView(final boolean externalizable) {
@@ -282,11 +421,72 @@ public final class ConvertedFormat {
                     ObjectOutput.class)).asType(MethodType.methodType(void.class, Object.class, ObjectOutput.class));
             MethodHandle read = lookup.findVirtual(type, "$sb$read", MethodType.methodType(void.class,
                     ObjectInput.class)).asType(MethodType.methodType(void.class, Object.class, ObjectInput.class));
-            return new View(convertedDescriptor(type, superView), write, read);
+            String bulk = bulkRecord(type, lookup);
+            ObjectStreamClass desc = convertedDescriptor(type, superView, bulk);
+            List<ConvertedShape.Level> levels = new ArrayList<>();
+            List<Object> reflectors = new ArrayList<>();
+            boolean references = false;
+            levels.add(new ConvertedShape.Level(type.getName(), bulk != null,
+                    (ObjectStreamField[]) FIELDS.invokeExact(desc)));
+            reflectors.add((Object) FIELD_REFL.invokeExact(desc));
+            for (View v = superView; v != null && v.desc != null; v = v.superView) {
+                levels.add(0, new ConvertedShape.Level(v.desc.getName(), v.bulk,
+                        (ObjectStreamField[]) FIELDS.invokeExact(v.desc)));
+                reflectors.add((Object) FIELD_REFL.invokeExact(v.desc));
+            }
+            for (ConvertedShape.Level level : levels) {
+                for (ObjectStreamField f : level.fields()) {
+                    references |= !f.isPrimitive();
+                }
+            }
+            return new View(desc, write, read, bulk != null, superView.desc != null ? superView : null,
+                    ConvertedShape.of(levels), references ? reflectors.toArray() : null);
         } catch (Throwable t) {
             // e.g. a class of a named module that does not open its package: the JDK writes it plain
             return PLAIN;
         }
+    }
+
+    /**
+     * The bulk record of the class's own level, {@code name:descriptor} joined by {@code ;} in record order, as the
+     * generated class's synthetic {@code $sb$bulk} holds it; null when the level is written field by field. (The
+     * class is initialized already: the JDK's descriptor of it read its serialVersionUID.)
+     */
+    private static String bulkRecord(final Class<?> type, final MethodHandles.Lookup lookup) throws Throwable {
+        Field field;
+        try {
+            field = type.getDeclaredField(BULK_FIELD);
+        } catch (NoSuchFieldException e) {
+            return null;
+        }
+        if (!field.isSynthetic() || !Modifier.isStatic(field.getModifiers()) || field.getType() != String.class) {
+            throw new IllegalStateException(type.getName() + "." + BULK_FIELD + " is not serialboost's");
+        }
+        return (String) lookup.findStaticGetter(type, BULK_FIELD, String.class).invokeExact();
+    }
+
+    /** The descriptor's fields in the order of the bulk record {@code spec}; fails unless they are the same fields. */
+    private static ObjectStreamField[] inRecordOrder(final ObjectStreamField[] fields, final String spec,
+                                                     final Class<?> type) {
+        Map<String, ObjectStreamField> byName = new HashMap<>();
+        for (ObjectStreamField f : fields) {
+            byName.put(f.getName(), f);
+        }
+        String[] parts = spec.split(";");
+        ObjectStreamField[] ordered = new ObjectStreamField[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            int colon = parts[i].indexOf(':');
+            ObjectStreamField f = byName.remove(parts[i].substring(0, colon));
+            if (f == null || !f.isPrimitive() || f.getTypeCode() != parts[i].charAt(colon + 1)
+                    || parts[i].length() != colon + 2) {
+                throw new IllegalStateException("the bulk record of " + type.getName() + " does not match its fields");
+            }
+            ordered[i] = f;
+        }
+        if (!byName.isEmpty()) {
+            throw new IllegalStateException("the bulk record of " + type.getName() + " does not match its fields");
+        }
+        return ordered;
     }
 
     private static boolean declaresBodies(final Class<?> type) {
@@ -304,7 +504,8 @@ public final class ConvertedFormat {
      * "no valid constructor" exception if any) and the converted view of the superclass as its superclass
      * descriptor.
      */
-    private static ObjectStreamClass convertedDescriptor(final Class<?> type, final View superView) throws Throwable {
+    private static ObjectStreamClass convertedDescriptor(final Class<?> type, final View superView,
+                                                         final String bulk) throws Throwable {
         // the constructor looks the superclass's descriptor up: have it built, and held, before the flag is set
         ObjectStreamClass ordinary = (ObjectStreamClass) LOOKUP.invokeExact(type, true);
         ObjectStreamClass view;
@@ -316,6 +517,14 @@ public final class ConvertedFormat {
         }
         if (!(boolean) EXTERNALIZABLE.invokeExact(view)) {
             throw new IllegalStateException("the descriptor of " + type.getName() + " was not built as converted");
+        }
+        if (bulk != null) {
+            // the descriptor lists the fields in the order the record has them, so a reader of another shape can
+            // take the record apart (the JDK's own order is that of the fields written one by one)
+            ObjectStreamField[] fields = inRecordOrder((ObjectStreamField[]) FIELDS.invokeExact(view), bulk, type);
+            SET_FIELDS.invokeExact(view, fields);
+            COMPUTE_FIELD_OFFSETS.invokeExact(view);
+            SET_FIELD_REFL.invokeExact(view, (Object) GET_REFLECTOR.invokeExact(fields, view));
         }
         SET_CONS.invokeExact(view, (java.lang.reflect.Constructor<?>) CONS.invokeExact(ordinary));
         SET_DESERIALIZE_EX.invokeExact(view, (Object) DESERIALIZE_EX.invokeExact(ordinary));

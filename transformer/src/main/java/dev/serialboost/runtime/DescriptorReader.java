@@ -46,6 +46,13 @@ final class DescriptorReader {
         /** Type strings of reference fields (interned), null for primitives. */
         final String[] signatures;
         final ObjectStreamClass model;
+        /**
+         * The stream bytes of the fields before the first reference field (type code, length, name), compared in one
+         * piece when the stream's array holds them; null when the first field is a reference or there is none.
+         */
+        final byte[] primitivePrefix;
+        /** How many fields {@link #primitivePrefix} holds. */
+        final int primitivePrefixCount;
         final Known next;
 
         Known(final byte[] name, final int hash, final byte[] head, final char[] typeCodes, final byte[][] fieldNames,
@@ -60,6 +67,22 @@ final class DescriptorReader {
             this.signatures = signatures;
             this.model = model;
             this.next = next;
+            int n = 0;
+            int length = 0;
+            while (n < typeCodes.length && signatures[n] == null) {
+                length += 3 + fieldNames[n].length;
+                n++;
+            }
+            byte[] prefix = n == 0 ? null : new byte[length];
+            for (int i = 0, at = 0; i < n; i++) {
+                prefix[at++] = (byte) typeCodes[i];
+                prefix[at++] = (byte) (fieldNames[i].length >>> 8);
+                prefix[at++] = (byte) fieldNames[i].length;
+                System.arraycopy(fieldNames[i], 0, prefix, at, fieldNames[i].length);
+                at += fieldNames[i].length;
+            }
+            this.primitivePrefix = prefix;
+            this.primitivePrefixCount = n;
         }
     }
 
@@ -150,7 +173,13 @@ final class DescriptorReader {
         }
         int count = Math.max(numFields, 0);
         Parsed parsed = match == null ? new Parsed(count) : null;
-        for (int i = 0; i < count; i++) {
+        int first = 0;
+        if (match != null && match.primitivePrefix != null && source.takeIfEqual(match.primitivePrefix)) {
+            // the leading primitive fields are the known ones, compared in place in one piece (each taken alone would
+            // move the array stream exactly as far, and read nothing through the stream either)
+            first = match.primitivePrefixCount;
+        }
+        for (int i = first; i < count; i++) {
             source.take(3, scratch, FIELD_HEAD);
             byte[] b = source.bytes;
             int at = source.offset;

@@ -15,38 +15,33 @@ public final class SerialboostRuntime {
     }
 
     /**
-     * The exception for stream data written by a version of a class level whose serializable fields (or
-     * bulk setting) differ from the reader's: names the class and lists the fields the reader expects.
-     *
-     * <p>Before returning, it skips what is left of the object's data that {@code in} has already received.
-     * Where the JDK reads an object outside block-data mode (an array element, a field of a plain class), an
-     * exception leaving {@code readExternal} with block data still buffered is replaced by
-     * {@code IllegalStateException("unread block data")} when {@code ObjectInputStream} leaves block-data mode;
-     * draining the buffer lets this exception reach the caller. Only bytes already available are skipped, so
-     * this never blocks on a socket.
+     * The exception for converted-format data whose shape ({@link ConvertedShape}) matches no layout its class
+     * descriptors allow. Names the class.
      */
-    public static InvalidClassException shapeMismatch(final ObjectInput in, final Class<?> level, final int expected,
-                                                      final int actual) {
+    static InvalidClassException unknownShape(final ObjectInput in, final String className, final int shape) {
+        drainAvailable(in);
+        return new InvalidClassException(className, String.format("serialboost converted-format data whose shape"
+                + " (%08x) matches none of the layouts its class descriptors allow: written by a serialboost version"
+                + " with another converted format (before class evolution, the format had no field list in its class"
+                + " descriptors), or damaged; writer and reader need serialboost versions with the same converted"
+                + " format, see docs/compatibility.md", shape));
+    }
+
+    /**
+     * Skips what is left of the object's data that {@code in} has already received. Where the JDK reads an object
+     * outside block-data mode (an array element, a field of a plain class), an exception leaving
+     * {@code readExternal} with block data still buffered is replaced by {@code IllegalStateException("unread block
+     * data")} when {@code ObjectInputStream} leaves block-data mode; draining the buffer lets the exception reach
+     * the caller. Only bytes already available are skipped, so this never blocks on a socket.
+     */
+    private static void drainAvailable(final ObjectInput in) {
         try {
             for (int n = in.available(); n > 0 && in.skipBytes(n) > 0; n = in.available()) {
                 // skipped n buffered bytes
             }
         } catch (IOException e) {
-            // the stream is failing anyway; the shape mismatch is the error worth reporting
+            // the stream is failing anyway; the error worth reporting is the caller's
         }
-        StringBuilder fields = new StringBuilder();
-        for (java.lang.reflect.Field f : level.getDeclaredFields()) {
-            int mods = f.getModifiers();
-            if (!java.lang.reflect.Modifier.isStatic(mods) && !java.lang.reflect.Modifier.isTransient(mods)) {
-                fields.append(fields.length() == 0 ? "" : ", ").append(f.getType().getSimpleName()).append(' ')
-                        .append(f.getName());
-            }
-        }
-        return new InvalidClassException(level.getName(), String.format(
-                "serialboost data for this class was written by a version with other serializable fields or another"
-                        + " bulk setting (layout %08x in the stream, %08x here, where the fields are: %s);"
-                        + " writer and reader need the same class version and configuration (a changed class needs"
-                        + " a new serialVersionUID)", actual, expected, fields.length() == 0 ? "none" : fields));
     }
 
     /** Big-endian {@code boolean} at {@code at}, as {@code DataInput.readBoolean} reads it. */

@@ -124,6 +124,21 @@ final class StreamBytes {
         offset = scratchOffset;
     }
 
+    /**
+     * Takes the next {@code expected.length} bytes in place when the array holds them all and they are equal to
+     * {@code expected}, as {@link #take} of the same length would; else takes nothing.
+     */
+    boolean takeIfEqual(final byte[] expected) {
+        int length = expected.length;
+        if (array != null && length <= count - pos
+                && java.util.Arrays.equals(bytes, pos, pos + length, expected, 0, length)) {
+            offset = pos;
+            pos += length;
+            return true;
+        }
+        return false;
+    }
+
     /** Writes back what was taken in place; call before anything else reads the stream, and at the end. */
     void sync() throws Throwable {
         if (array != null && pos != start) {

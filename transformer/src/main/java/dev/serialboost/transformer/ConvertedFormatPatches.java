@@ -28,12 +28,13 @@ import java.util.Map;
  *       verifier treats an interface-typed argument as any object);</li>
  *   <li>{@code writeExternalData}/{@code readExternalData}: {@code obj.writeExternal(this)} /
  *       {@code obj.readExternal(this)} become {@code ConvertedFormat.writeExternal(obj, this)} /
- *       {@code readExternal(obj, this)}, which call the object's own method when it is {@code Externalizable};</li>
+ *       {@code readExternal(obj, this, desc)}, which call the object's own method when it is
+ *       {@code Externalizable} (the stream descriptor tells a converted class's reader the writer's fields);</li>
  *   <li>{@code ObjectStreamClass.initNonProxy}: the local descriptor {@code lookup(cl, true)} passes through
  *       {@code ConvertedFormat.localDescriptor(osc, model, cl)};</li>
- *   <li>the {@code ObjectStreamClass(Class)} constructor and {@code getSerialFields(Class)}:
- *       {@code Externalizable.class.isAssignableFrom(cl)} passes through
- *       {@code ConvertedFormat.externalizableView(boolean)}.</li>
+ *   <li>the {@code ObjectStreamClass(Class)} constructor: {@code Externalizable.class.isAssignableFrom(cl)}
+ *       passes through {@code ConvertedFormat.externalizableView(boolean)} (its {@code getSerialFields(Class)} is
+ *       left alone, so a converted view lists the class's fields, which the stream then carries).</li>
  * </ul>
  */
 public final class ConvertedFormatPatches {
@@ -57,8 +58,6 @@ public final class ConvertedFormatPatches {
         INIT_NON_PROXY_LOOKUP(OBJECT_STREAM_CLASS, "initNonProxy(" + OSC_DESC + "Ljava/lang/Class;"
                 + "Ljava/lang/ClassNotFoundException;" + OSC_DESC + ")V", "a call of lookup(Class, boolean)", 1),
         CONSTRUCTOR_TEST(OBJECT_STREAM_CLASS, "<init>(Ljava/lang/Class;)V",
-                "a test Externalizable.class.isAssignableFrom", 1),
-        SERIAL_FIELDS_TEST(OBJECT_STREAM_CLASS, "getSerialFields(Ljava/lang/Class;)[Ljava/io/ObjectStreamField;",
                 "a test Externalizable.class.isAssignableFrom", 1),
         WRITE_LOOKUP(OBJECT_OUTPUT_STREAM, "writeObject0(Ljava/lang/Object;Z)V", "a call of lookup(Class, boolean)", 0),
         WRITE_CLASS_LOOKUP(OBJECT_OUTPUT_STREAM, "writeClass(Ljava/lang/Class;Z)V", "a call of lookup(Class, boolean)",
@@ -174,7 +173,7 @@ public final class ConvertedFormatPatches {
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "localDescriptor",
                         "(" + OSC_DESC + OSC_DESC + "Ljava/lang/Class;)" + OSC_DESC, false);
             }
-            case CONSTRUCTOR_TEST, SERIAL_FIELDS_TEST -> {
+            case CONSTRUCTOR_TEST -> {
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/Class", "isAssignableFrom",
                         "(Ljava/lang/Class;)Z", false);
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "externalizableView", "(Z)Z", false);
@@ -185,8 +184,12 @@ public final class ConvertedFormatPatches {
             }
             case WRITE_EXTERNAL_CALL -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "writeExternal",
                     "(Ljava/lang/Object;Ljava/io/ObjectOutput;)V", false);
-            case READ_EXTERNAL_CALL -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readExternal",
-                    "(Ljava/lang/Object;Ljava/io/ObjectInput;)V", false);
+            case READ_EXTERNAL_CALL -> {
+                // readExternalData(Externalizable obj, ObjectStreamClass desc): the stream descriptor goes along
+                mv.visitVarInsn(Opcodes.ALOAD, 2);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readExternal",
+                        "(Ljava/lang/Object;Ljava/io/ObjectInput;" + OSC_DESC + ")V", false);
+            }
             default -> throw new IllegalStateException("unknown site " + site);
         }
     }
@@ -244,7 +247,7 @@ public final class ConvertedFormatPatches {
             pendingExternalizable = false;
             Site found = null;
             if (test) {
-                found = site(Site.CONSTRUCTOR_TEST, Site.SERIAL_FIELDS_TEST);
+                found = site(Site.CONSTRUCTOR_TEST);
             } else if (opcode == Opcodes.INVOKESTATIC && owner.equals(OBJECT_STREAM_CLASS) && name.equals(LOOKUP)
                     && descriptor.equals(LOOKUP_DESC)) {
                 found = site(Site.INIT_NON_PROXY_LOOKUP, Site.WRITE_LOOKUP, Site.WRITE_CLASS_LOOKUP);

@@ -22,12 +22,11 @@ import java.util.Objects;
  *                            JDK computes when it declares none; 0 when a static initializer assigns it
  *                            (the class keeps that value, unknown without running the initializer; a note
  *                            says so)
- * @param shapeHash           fingerprint of {@code fields}, written ahead of them in the stream
  * @param notes               facts about the conversion a user may want to know (bulk record,
  *                            final-field technique, class-file version change)
  */
 public record Decision(String className, SkipReason reason, String detail, List<FieldSpec> fields, boolean bulk,
-                       String convertedSuperclass, long serialVersionUID, int shapeHash, List<String> notes) {
+                       String convertedSuperclass, long serialVersionUID, List<String> notes) {
 
     public Decision {
         Objects.requireNonNull(className, "className");
@@ -40,7 +39,7 @@ public record Decision(String className, SkipReason reason, String detail, List<
     }
 
     static Decision skipped(final String className, final SkipReason reason, final String detail) {
-        return new Decision(className, Objects.requireNonNull(reason, "reason"), detail, List.of(), false, null, 0L, 0,
+        return new Decision(className, Objects.requireNonNull(reason, "reason"), detail, List.of(), false, null, 0L,
                 List.of());
     }
 

@@ -2,7 +2,6 @@ package dev.serialboost.transformer;
 
 import org.objectweb.asm.Opcodes;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -16,7 +15,6 @@ import java.util.List;
 final class EligibilityCheck {
 
     /** Bumped when the generated wire layout changes, so that old and new layouts never match. */
-    private static final String LAYOUT_VERSION = "serialboost-layout-1";
     /** Class-file version 49 (Java 5) is the first with {@code ldc} of a class constant. */
     static final int MIN_VERSION = Opcodes.V1_5;
     /** Below this class-file version the JVM lets a class store its own final fields outside {@code <init>}. */
@@ -213,7 +211,7 @@ final class EligibilityCheck {
             suid = 0L;
             notes.add("serialVersionUID is set by the static initializer");
         }
-        return new Decision(name, null, "", fields, bulk, convertedSuperclass, suid, shapeHash(fields, bulk), notes);
+        return new Decision(name, null, "", fields, bulk, convertedSuperclass, suid, notes);
     }
 
     /** Checks that concern the class's own members; {@code null} when all pass. */
@@ -277,18 +275,5 @@ final class EligibilityCheck {
         }
         return (access & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED)) != 0
                 || base.packageName().equals(sub.packageName());
-    }
-
-    /**
-     * Fingerprint of one level's layout, written ahead of its fields and checked on read: the field names
-     * and types in the order they are written, and whether they are one little-endian bulk record.
-     */
-    static int shapeHash(final List<FieldSpec> fields, final boolean bulk) {
-        StringBuilder layout = new StringBuilder(LAYOUT_VERSION).append(bulk ? ";bulk-le" : ";fields");
-        for (FieldSpec f : fields) {
-            layout.append(';').append(f.name()).append(':').append(f.descriptor());
-        }
-        byte[] sha = Digests.sha256(layout.toString().getBytes(StandardCharsets.UTF_8));
-        return ((sha[0] & 0xFF) << 24) | ((sha[1] & 0xFF) << 16) | ((sha[2] & 0xFF) << 8) | (sha[3] & 0xFF);
     }
 }

@@ -6,7 +6,6 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.ConstantDynamic;
 import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.Handle;
-import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -20,13 +19,17 @@ import java.util.List;
  * <ul>
  *   <li>{@code serialVersionUID} pinned to the original value when the class did not declare one (the added
  *       methods would change the JDK's default value);</li>
- *   <li>{@code $sb$write}, which calls the converted superclass's first, then writes this level's layout
- *       hash and fields (field by field, or one bulk record);</li>
+ *   <li>{@code $sb$write}, which calls the converted superclass's first, then writes this level's fields
+ *       (field by field, or one bulk record);</li>
  *   <li>the read level ({@code $sb$read} in the topmost converted class, else an override of the
- *       parent's {@code $sb$next$<d>}), which checks the hash, reads this level's values, lets the levels
- *       below read theirs, and then stores (see {@link Rewriter#addReadLevel}); and an empty
- *       {@code $sb$next$<depth>} for converted subclasses to override.</li>
+ *       parent's {@code $sb$next$<d>}), which reads this level's values, lets the levels below read theirs,
+ *       and then stores (see {@link Rewriter#addReadLevel}); and an empty {@code $sb$next$<depth>} for
+ *       converted subclasses to override;</li>
+ *   <li>for a bulk level, {@code $sb$bulk}, a static {@code String} naming the record's fields in order, from
+ *       which the runtime lists them in the class descriptor.</li>
  * </ul>
+ * The runtime writes the object's shape ahead of the bodies' data and reads with them only data of this shape
+ * ({@code dev.serialboost.runtime.ConvertedShape}); data of another shape is read by the JDK's own code.
  * Only the JDK's stream engine, patched by the agent ({@code dev.serialboost.runtime.ConvertedFormat}), calls them:
  * it writes and reads an object of exactly a converted class with them, in the stream layout of an
  * {@code Externalizable} class; everything else, subclasses serialboost did not convert included, the JDK
@@ -42,6 +45,8 @@ final class ExternalizableGenerator {
     static final String NEXT = "$sb$next$";
     /** Fields per generated method: keeps each method small enough for the JIT to compile and inline. */
     static final int FIELDS_PER_METHOD = 32;
+    /** A bulk level's synthetic static {@code String}: the record's fields in order, for the runtime. */
+    static final String BULK_FIELD = "$sb$bulk";
 
     private static final String OUTPUT = "java/io/ObjectOutput";
     private static final String INPUT = "java/io/ObjectInput";
@@ -81,7 +86,6 @@ final class ExternalizableGenerator {
         private final int depth;
         /** Whether the class uses dynamic constants (final fields through the runtime, or the bulk record). */
         private final boolean condy;
-        private final boolean frames;
 
         Rewriter(final ClassVisitor next, final ClassInfo info, final Decision decision, final int depth) {
             super(Opcodes.ASM9, next);
@@ -92,7 +96,6 @@ final class ExternalizableGenerator {
             boolean hasFinal = decision.fields().stream().anyMatch(FieldSpec::isFinal);
             this.condy = decision.bulk()
                     || (hasFinal && info.majorVersion >= EligibilityCheck.FINAL_STORE_CHECKED_VERSION);
-            this.frames = info.majorVersion >= Opcodes.V1_6;
         }
 
         @Override
@@ -110,12 +113,18 @@ final class ExternalizableGenerator {
                         | GENERATED, "serialVersionUID", "J", null, decision.serialVersionUID());
                 fv.visitEnd();
             }
+            if (decision.bulk()) {
+                // names the record's fields in order for the runtime, which lists them so in the class descriptor
+                FieldVisitor fv = super.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL
+                        | GENERATED, BULK_FIELD, "Ljava/lang/String;", null, bulkSpec());
+                fv.visitEnd();
+            }
             addWriteLevel();
             addReadLevel();
             super.visitEnd();
         }
 
-        /** {@code $sb$write}: the converted superclass's level first, then this level's hash and fields. */
+        /** {@code $sb$write}: the converted superclass's level first, then this level's fields. */
         private void addWriteLevel() {
             MethodVisitor mv = super.visitMethod(Opcodes.ACC_PROTECTED | GENERATED, WRITE, WRITE_DESC, null,
                     exceptions(true));
@@ -125,9 +134,6 @@ final class ExternalizableGenerator {
                 mv.visitVarInsn(Opcodes.ALOAD, 1);
                 mv.visitMethodInsn(Opcodes.INVOKESPECIAL, superToCall, WRITE, WRITE_DESC, false);
             }
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitLdcInsn(decision.shapeHash());
-            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, OUTPUT, "writeInt", "(I)V", true);
             if (decision.bulk()) {
                 loadBulkLayout(mv);
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
@@ -144,7 +150,7 @@ final class ExternalizableGenerator {
 
         /**
          * This level's read: {@code $sb$read} at depth 0, else the override of the parent's
-         * {@code $sb$next$<depth-1>}. It checks the hash, reads this level's values into locals, lets the
+         * {@code $sb$next$<depth-1>}. It reads this level's values into locals, lets the
          * levels below read theirs ({@code $sb$next$<depth>}, empty unless a converted subclass overrides
          * it), and only then stores its own fields. So no field of the object is set before all of its data
          * is read, as in plain JDK reading ({@code ObjectInputStream.readSerialData} defers every level's
@@ -156,7 +162,6 @@ final class ExternalizableGenerator {
             MethodVisitor mv = super.visitMethod(Opcodes.ACC_PROTECTED | GENERATED, name, READ_DESC, null,
                     exceptions(false));
             mv.visitCode();
-            checkShape(mv);
             List<FieldSpec> fields = decision.fields();
             Runnable stores;
             int maxLocals;
@@ -328,36 +333,19 @@ final class ExternalizableGenerator {
             }
         }
 
-        /** Reads this level's shape hash and throws InvalidClassException when it is not ours. */
-        private void checkShape(final MethodVisitor mv) {
-            Label ok = new Label();
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, INPUT, "readInt", "()I", true);
-            mv.visitVarInsn(Opcodes.ISTORE, 2);
-            mv.visitVarInsn(Opcodes.ILOAD, 2);
-            mv.visitLdcInsn(decision.shapeHash());
-            mv.visitJumpInsn(Opcodes.IF_ICMPEQ, ok);
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitLdcInsn(Type.getObjectType(info.name));
-            mv.visitLdcInsn(decision.shapeHash());
-            mv.visitVarInsn(Opcodes.ILOAD, 2);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNTIME, "shapeMismatch",
-                    "(Ljava/io/ObjectInput;Ljava/lang/Class;II)Ljava/io/InvalidClassException;", false);
-            mv.visitInsn(Opcodes.ATHROW);
-            mv.visitLabel(ok);
-            if (frames) {
-                mv.visitFrame(Opcodes.F_NEW, 3, new Object[] {info.name, INPUT, Opcodes.INTEGER}, 0, new Object[0]);
-            }
-        }
-
         /** Pushes this level's {@code BulkLayout}, a dynamic constant naming the record's fields in order. */
         private void loadBulkLayout(final MethodVisitor mv) {
+            mv.visitLdcInsn(new ConstantDynamic("$sb$bulk", "L" + BULK_LAYOUT + ";", BULK_LAYOUT_BOOTSTRAP,
+                    bulkSpec()));
+        }
+
+        /** The bulk record's fields in record order, {@code name:descriptor} joined by {@code ;}. */
+        private String bulkSpec() {
             StringBuilder spec = new StringBuilder();
             for (FieldSpec f : decision.fields()) {
                 spec.append(spec.length() == 0 ? "" : ";").append(f.name()).append(':').append(f.descriptor());
             }
-            mv.visitLdcInsn(new ConstantDynamic("$sb$bulk", "L" + BULK_LAYOUT + ";", BULK_LAYOUT_BOOTSTRAP,
-                    spec.toString()));
+            return spec.toString();
         }
 
         /** {@code out.writeX(this.f)} with the typed method of {@code DataOutput}, or {@code writeObject}. */

@@ -41,8 +41,8 @@ import java.util.stream.Stream;
  * {@code ObjectInputStream.readObject}, so the JDK's own filter checks (class descriptors, array lengths, depth,
  * reference count, stream bytes) run at the same points, and the filter sees the same classes, array lengths,
  * depths and reference counts for both formats ({@link #corpusFilterChecksAndRejectionsMatchPlainJdk}). Only the
- * byte counts differ, because the two formats have different sizes: no field descriptors, but a 4-byte layout hash
- * and block-data framing per object ({@link #maxbytesIsCheckedAtEveryConvertedObject}).
+ * byte counts differ, because the two formats have different sizes: a 4-byte shape and block-data framing per
+ * object ({@link #maxbytesIsCheckedAtEveryConvertedObject}).
  */
 class FilterTest {
 

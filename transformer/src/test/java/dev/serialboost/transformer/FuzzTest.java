@@ -60,13 +60,14 @@ import java.util.function.Function;
  * the third rule. Generated code itself allocates nothing whose size comes from the stream (bulk records and wide
  * levels have the class's fixed size), so the filter is not needed for serialboost's own reading.
  *
- * <p><b>Beyond the types.</b> The hand-crafted inputs check more than the exception type: a flipped layout hash must
+ * <p><b>Beyond the types.</b> The hand-crafted inputs check more than the exception type: a flipped shape (the 4
+ * bytes ahead of an object's data) must
  * give the {@code InvalidClassException} that names the class, a cut bulk record an {@code IOException}, a huge
  * length inside a converted field the same failure as in the plain stream. Plain JDK throws
  * {@code IllegalStateException("unread block data")} for some corrupt streams, so the random inputs allow it; but a
  * converted object whose {@code readExternal} throws with block data left unread gets it too, in place of its own
  * exception, when it is read outside block-data mode (an array element, a field of a class serialboost left plain):
- * {@link #flippedLayoutHashIsRefusedNamingTheClass} and {@code SafetyShapeMismatchTest} show it.
+ * {@link #flippedLayoutHashIsRefusedNamingTheClass} and {@code SafetyEvolvedShapeTest} show it.
  *
  * <p><b>Runs.</b> The defaults make a bounded CI run (a few thousand inputs, well under 30 s). A longer local run:
  * <pre>
@@ -224,7 +225,7 @@ class FuzzTest {
         assertTrue(jdkImmutableCollectionError(e), "thrown by java.util.ImmutableCollections: " + trace(e));
     }
 
-    /** A flipped bit in a level's layout hash is refused with InvalidClassException naming that level's class. */
+    /** A flipped bit in an object's shape is refused with InvalidClassException naming the object's class. */
     @Test
     void flippedLayoutHashIsRefusedNamingTheClass() {
         ChildFirstLoader reader = SafetySupport.transformedLoader();
@@ -243,7 +244,7 @@ class FuzzTest {
                 if (!d.isConverted()) {
                     continue;
                 }
-                List<Integer> places = indexesOf(stream, intBytes(d.shapeHash()));
+                List<Integer> places = indexesOf(stream, intBytes(shapeOf(converted.writer, d)));
                 if (places.size() > 3) { // the first, one in the middle and the last are enough
                     places = List.of(places.get(0), places.get(places.size() / 2), places.get(places.size() - 1));
                 }
@@ -254,8 +255,7 @@ class FuzzTest {
                         Result r = read(input, reader, stats);
                         flipped++;
                         String problem = r.problem();
-                        // levels with the same fields share a hash (the JDK checks the class name itself), so the
-                        // bytes flipped may be the hash of another class of the same shape: any of them is right
+                        // the shape names the class, so only that class's objects start with it
                         if (problem == null && !(r.failure instanceof InvalidClassException e
                                 && sameShape(converted.writer, d, e.classname) && e.getMessage().contains("layout"))) {
                             problem = "expected InvalidClassException naming " + d.className() + " (or a class with"
@@ -270,14 +270,19 @@ class FuzzTest {
                 }
             }
         }
-        assertTrue(flipped > 100, "only " + flipped + " layout hashes found in the seed streams");
+        assertTrue(flipped > 100, "only " + flipped + " shapes found in the seed streams");
         assertNoProblems(problems);
     }
 
-    /** Whether {@code className} was converted with the same shape hash as {@code level}. */
+    /** Whether {@code className} was converted with the same shape as {@code level}. */
     private static boolean sameShape(final ChildFirstLoader loader, final Decision level, final String className) {
         Decision other = className == null ? null : loader.decisions().get(className);
-        return other != null && other.isConverted() && other.shapeHash() == level.shapeHash();
+        return other != null && other.isConverted() && shapeOf(loader, other) == shapeOf(loader, level);
+    }
+
+    /** The shape the runtime writes ahead of each object of exactly the class of {@code d}. */
+    private static int shapeOf(final ChildFirstLoader loader, final Decision d) {
+        return dev.serialboost.runtime.ConvertedFormat.shapeOf(load(loader, d.className()));
     }
 
     /**
@@ -292,7 +297,7 @@ class FuzzTest {
         assertTrue(tick.bulk(), "Tick is written as one bulk record: " + tick);
         int record = tick.fields().stream().mapToInt(f -> FieldSpec.width(f.descriptor())).sum();
         byte[] stream = converted.streams.get("safety-tick");
-        int hashAt = indexesOf(stream, intBytes(tick.shapeHash())).get(0);
+        int hashAt = indexesOf(stream, intBytes(shapeOf(converted.writer, tick))).get(0);
         int header = hashAt - 2; // TC_BLOCKDATA, length
         assertEquals(0x77, stream[header] & 0xFF, "a block-data header before the hash");
         List<String> problems = new ArrayList<>();
@@ -378,7 +383,7 @@ class FuzzTest {
 
     /**
      * Streams whose class descriptor says {@code SC_EXTERNALIZABLE} for a class the reader converts, followed by
-     * garbage: random bytes, random bytes after a correct layout hash (so generated code reads its fields from
+     * garbage: random bytes, random bytes after a correct shape (so generated code reads its fields from
      * garbage), in block-data framing or without it, after a hand-written descriptor or the real one. The
      * plain reader (the class not converted) gets the same streams.
      */
@@ -399,7 +404,7 @@ class FuzzTest {
                 byte[] garbage = new byte[random.nextInt(64)];
                 random.nextBytes(garbage);
                 if (variant % 2 == 1 && garbage.length >= 4) {
-                    System.arraycopy(intBytes(d.shapeHash()), 0, garbage, 0, 4);
+                    System.arraycopy(intBytes(shapeOf(converted.writer, d)), 0, garbage, 0, 4);
                 }
                 boolean blockData = variant % 4 < 2;
                 byte[] input = externalizableStream(d.className(), uid, blockData, garbage);

@@ -1,0 +1,53 @@
+package dev.serialboost.runtime;
+
+import java.io.ObjectStreamField;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.List;
+
+/**
+ * The 4-byte shape written ahead of each object's data in the converted format: a fingerprint of how the writer laid
+ * the data out. It covers the format's version, and for each converted class level, topmost first, the class name,
+ * whether the level is one bulk record, and its fields in the order they are written (name, and the type code of a
+ * primitive or {@code L} for any reference). The reader compares it with its own class's shape once per object; a
+ * different shape is read by {@link EvolvedRead}, which finds the writer's bulk settings by matching this value
+ * against the levels the stream's class descriptors list.
+ *
+ * <p>Reference types are left out on purpose: a stream class descriptor bound to a local class lists its reference
+ * fields with the local types, so the reader could not recompute the writer's value. Whether they changed is told
+ * by the descriptors themselves ({@code ConvertedFormat}'s reflector comparison).
+ */
+final class ConvertedShape {
+
+    /**
+     * The format's version, part of every shape. Version 1 (serialboost before class evolution) wrote a fingerprint
+     * per class level and no field list in the class descriptor; its data never matches a version 2 shape.
+     */
+    static final String VERSION = "serialboost-converted-2";
+
+    /** One converted class level: its name, whether it is one bulk record, its fields in written order. */
+    record Level(String className, boolean bulk, ObjectStreamField[] fields) {
+    }
+
+    private ConvertedShape() {
+    }
+
+    /** The shape of these levels, topmost converted class first. */
+    static int of(final List<Level> levels) {
+        StringBuilder text = new StringBuilder(VERSION);
+        for (Level level : levels) {
+            text.append('\n').append(level.className()).append(level.bulk() ? " bulk" : " fields");
+            for (ObjectStreamField f : level.fields()) {
+                text.append(';').append(f.getName()).append(':').append(f.isPrimitive() ? f.getTypeCode() : 'L');
+            }
+        }
+        byte[] sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("no SHA-256", e);
+        }
+        return ((sha[0] & 0xFF) << 24) | ((sha[1] & 0xFF) << 16) | ((sha[2] & 0xFF) << 8) | (sha[3] & 0xFF);
+    }
+}
