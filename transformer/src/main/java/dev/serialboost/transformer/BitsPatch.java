@@ -117,11 +117,7 @@ public final class BitsPatch {
      *                               it is)
      */
     public static byte[] patch(final byte[] bits) {
-        String print = fingerprint(bits);
-        if (print == null || !KNOWN.contains(print)) {
-            throw new IllegalStateException("this JDK's java.io.Bits is not one serialboost knows ("
-                    + (print == null ? "a method it patches is missing" : "fingerprint " + print) + ")");
-        }
+        EnginePatches.requireKnown(fingerprint(bits), KNOWN, "this JDK's java.io.Bits");
         ClassReader reader = new ClassReader(bits);
         ClassWriter writer = new ClassWriter(reader, 0);
         reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {

@@ -508,6 +508,19 @@ public final class EnginePatches {
         return fingerprintOf(methods(classFile, namesAndDescriptors));
     }
 
+    /**
+     * Refuses a class whose patched methods do not have a known fingerprint: {@code what} (such as "this JDK's
+     * java.io.Bits") is not one serialboost knows, with the fingerprint found or the note that a method is missing.
+     *
+     * @throws IllegalStateException unless {@code print} is one of {@code known}
+     */
+    static void requireKnown(final String print, final java.util.Set<String> known, final String what) {
+        if (print == null || !known.contains(print)) {
+            throw new IllegalStateException(what + " is not one serialboost knows ("
+                    + (print == null ? "a method it patches is missing" : "fingerprint " + print) + ")");
+        }
+    }
+
     /** One fingerprint of methods already parsed, in the order given; null when one of them is (missing). */
     static String fingerprintOf(final MethodNode... found) {
         StringBuilder all = new StringBuilder();

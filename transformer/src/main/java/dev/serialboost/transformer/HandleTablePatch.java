@@ -59,11 +59,7 @@ public final class HandleTablePatch {
      * @throws IllegalStateException when the class is not one this patch knows (the caller leaves it as it is)
      */
     public static byte[] patch(final byte[] handleTable) {
-        String print = fingerprint(handleTable);
-        if (print == null || !KNOWN.contains(print)) {
-            throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + " is not one serialboost"
-                    + " knows (" + (print == null ? "a method it patches is missing" : "fingerprint " + print) + ")");
-        }
+        EnginePatches.requireKnown(fingerprint(handleTable), KNOWN, "this JDK's " + HANDLE_TABLE.replace('/', '.'));
         int[] capped = new int[1];
         ClassReader reader = new ClassReader(handleTable);
         // maximum stack sizes computed (three more slots in growSpine); frames are those of the class file

@@ -66,12 +66,8 @@ public final class StringReadsPatch {
      * @throws IllegalStateException when the class is not one this patch knows (the caller leaves it as it is)
      */
     public static byte[] patch(final byte[] blockDataInputStream) {
-        String print = fingerprint(blockDataInputStream);
-        if (print == null || !KNOWN.contains(print)) {
-            throw new IllegalStateException("this JDK's " + BLOCK_DATA_INPUT_STREAM.replace('/', '.')
-                    + ".readUTFBody is not one serialboost knows ("
-                    + (print == null ? "a method it patches is missing" : "fingerprint " + print) + ")");
-        }
+        EnginePatches.requireKnown(fingerprint(blockDataInputStream), KNOWN,
+                "this JDK's " + BLOCK_DATA_INPUT_STREAM.replace('/', '.') + ".readUTFBody");
         ClassReader reader = new ClassReader(blockDataInputStream);
         // maximum stack sizes computed; the one frame added is the method's first, at its own code
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);

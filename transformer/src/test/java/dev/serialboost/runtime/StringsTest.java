@@ -1,5 +1,7 @@
 package dev.serialboost.runtime;
 
+import dev.serialboost.testing.ModifiedUtf8;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -9,7 +11,6 @@ import java.io.ObjectInputStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -37,7 +38,7 @@ class StringsTest {
         int nonAscii = 0;
         for (int c = 0; c < 8000; c++) {
             int n = c < 4 * LENGTHS.length ? LENGTHS[c % LENGTHS.length] : 1 + random.nextInt(c % 4 == 0 ? 1024 : 40);
-            byte[] bytes = modifiedUtf8(random, n, c >= LENGTHS.length);
+            byte[] bytes = ModifiedUtf8.random(random, n, c >= LENGTHS.length);
             Outcome jdk = jdkReads(bytes, random);
             String ours = Strings.decode(bytes, n);
             String label = "case " + c + ", " + n + " bytes " + hex(bytes);
@@ -113,34 +114,6 @@ class StringsTest {
         Field f = type.getDeclaredField(name);
         f.setAccessible(true);
         return f;
-    }
-
-    /**
-     * {@code n} bytes of modified UTF-8 characters (one, two and three bytes, zero bytes too), the last one maybe
-     * cut; when {@code spoil}, one in three times with a byte replaced by a random one.
-     */
-    private static byte[] modifiedUtf8(final SplittableRandom random, final int n, final boolean spoil) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        while (bytes.size() < n) {
-            int kind = random.nextInt(10);
-            if (kind < 6) {
-                bytes.write(random.nextInt(0x80));
-            } else if (kind < 8) {
-                int ch = random.nextInt(0x800);
-                bytes.write(0xC0 | ch >> 6);
-                bytes.write(0x80 | ch & 0x3F);
-            } else {
-                int ch = random.nextInt(0x10000);
-                bytes.write(0xE0 | ch >> 12);
-                bytes.write(0x80 | ch >> 6 & 0x3F);
-                bytes.write(0x80 | ch & 0x3F);
-            }
-        }
-        byte[] out = Arrays.copyOf(bytes.toByteArray(), n);
-        if (spoil && random.nextInt(3) == 0) {
-            out[random.nextInt(n)] = (byte) random.nextInt(256);
-        }
-        return out;
     }
 
     private static String hex(final byte[] bytes) {

@@ -9,8 +9,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.commons.ClassRemapper;
-import org.objectweb.asm.commons.SimpleRemapper;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.IntInsnNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -179,19 +177,7 @@ class BitsPatchTest {
 
     /** The class renamed to {@link #RENAMED} and defined in a loader of its own. */
     private static Class<?> define(final byte[] bits, final String label) throws ClassNotFoundException {
-        ClassWriter writer = new ClassWriter(0);
-        new ClassReader(bits).accept(new ClassRemapper(writer, new SimpleRemapper(BitsPatch.BITS, RENAMED)), 0);
-        byte[] renamed = writer.toByteArray();
-        ClassLoader loader = new ClassLoader(label, BitsPatchTest.class.getClassLoader()) {
-            @Override
-            protected Class<?> findClass(final String name) throws ClassNotFoundException {
-                if (!name.equals(RENAMED.replace('/', '.'))) {
-                    throw new ClassNotFoundException(name);
-                }
-                return defineClass(name, renamed, 0, renamed.length);
-            }
-        };
-        return loader.loadClass(RENAMED.replace('/', '.'));
+        return JdkClassFiles.defineRenamed(bits, BitsPatch.BITS, RENAMED, label);
     }
 
     private static boolean mentions(final byte[] classFile, final String internalName) {

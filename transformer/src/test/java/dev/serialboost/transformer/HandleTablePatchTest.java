@@ -4,12 +4,6 @@ import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.commons.ClassRemapper;
-import org.objectweb.asm.commons.SimpleRemapper;
 
 import java.io.IOException;
 import java.lang.reflect.Constructor;
@@ -149,42 +143,7 @@ class HandleTablePatchTest {
         }
     }
 
-    /**
-     * The class renamed to {@link #RENAMED} (without its nest, in the class-file version of the JDK running the test:
-     * it uses nothing newer) and defined in a loader of its own.
-     */
     private static Class<?> define(final byte[] classFile, final String label) throws ClassNotFoundException {
-        ClassWriter writer = new ClassWriter(0);
-        ClassVisitor withoutNest = new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public void visit(final int version, final int access, final String name, final String signature,
-                              final String superName, final String[] interfaces) {
-                super.visit(Opcodes.V17, access, name, signature, superName, interfaces);
-            }
-
-            @Override
-            public void visitNestHost(final String nestHost) {
-                // a class of its own here, not a member of ObjectOutputStream's nest
-            }
-
-            @Override
-            public void visitInnerClass(final String name, final String outerName, final String innerName,
-                                        final int access) {
-                // nor one of its inner classes
-            }
-        };
-        new ClassReader(classFile).accept(new ClassRemapper(withoutNest,
-                new SimpleRemapper(HandleTablePatch.HANDLE_TABLE, RENAMED)), 0);
-        byte[] renamed = writer.toByteArray();
-        ClassLoader loader = new ClassLoader(label, HandleTablePatchTest.class.getClassLoader()) {
-            @Override
-            protected Class<?> findClass(final String name) throws ClassNotFoundException {
-                if (!name.equals(RENAMED.replace('/', '.'))) {
-                    throw new ClassNotFoundException(name);
-                }
-                return defineClass(name, renamed, 0, renamed.length);
-            }
-        };
-        return loader.loadClass(RENAMED.replace('/', '.'));
+        return JdkClassFiles.defineRenamed(classFile, HandleTablePatch.HANDLE_TABLE, RENAMED, label);
     }
 }

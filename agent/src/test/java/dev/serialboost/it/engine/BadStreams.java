@@ -93,7 +93,7 @@ final class BadStreams {
             1023, 1024, 1025, 1026, 2049};
         for (int c = 0; c < 1500; c++) {
             int n = c < 3 * lengths.length ? lengths[c % lengths.length] : 1 + random.nextInt(c % 5 == 0 ? 1100 : 40);
-            byte[] payload = modifiedUtf8(random, n, c >= lengths.length);
+            byte[] payload = dev.serialboost.testing.ModifiedUtf8.random(random, n, c >= lengths.length);
             java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
             java.io.DataOutputStream out = new java.io.DataOutputStream(stream);
             out.writeShort(0xACED);
@@ -120,34 +120,6 @@ final class BadStreams {
         byte[] written = Patterns.write(texts.toArray());
         r.line("strings/written", "sha256=" + Digests.sha256(written)
                 + " " + Readers.read(written, texts.size(), Style.OBJECTS, Readers.plain(), null));
-    }
-
-    /**
-     * {@code n} bytes of modified UTF-8 characters (one, two and three bytes, zero bytes too); when {@code spoil},
-     * one in three times with a byte replaced by a random one or the last character cut.
-     */
-    private static byte[] modifiedUtf8(final java.util.SplittableRandom random, final int n, final boolean spoil) {
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        while (bytes.size() < n) {
-            int kind = random.nextInt(10);
-            if (kind < 6) {
-                bytes.write(random.nextInt(0x80));
-            } else if (kind < 8) {
-                int ch = random.nextInt(0x800);
-                bytes.write(0xC0 | ch >> 6);
-                bytes.write(0x80 | ch & 0x3F);
-            } else {
-                int ch = random.nextInt(0x10000);
-                bytes.write(0xE0 | ch >> 12);
-                bytes.write(0x80 | ch >> 6 & 0x3F);
-                bytes.write(0x80 | ch & 0x3F);
-            }
-        }
-        byte[] out = Arrays.copyOf(bytes.toByteArray(), n); // may cut the last character
-        if (spoil && random.nextInt(3) == 0) {
-            out[random.nextInt(n)] = (byte) random.nextInt(256);
-        }
-        return out;
     }
 
     /** The crafted bad streams, each with its good original. */
