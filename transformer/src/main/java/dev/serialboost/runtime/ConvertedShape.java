@@ -8,11 +8,12 @@ import java.util.List;
 
 /**
  * The 4-byte shape written ahead of each object's data in the converted format: a fingerprint of how the writer laid
- * the data out. It covers the format's version, and for each converted class level, topmost first, the class name,
- * whether the level is one bulk record, and its fields in the order they are written (name, and the type code of a
- * primitive or {@code L} for any reference). The reader compares it with its own class's shape once per object; a
- * different shape is read by {@link EvolvedRead}, which finds the writer's bulk settings by matching this value
- * against the levels the stream's class descriptors list.
+ * the data out. It covers the format's version, and for each converted class level, topmost first, the class name
+ * without its package (the JDK compares a stream's class names with the local ones so), whether the level is one bulk
+ * record, and its fields in the order they are written (name, and the type code of a primitive or {@code L} for any
+ * reference). The reader compares it with its own class's shape once per object; a different shape is read by
+ * {@link EvolvedRead}, which finds the writer's bulk settings by matching this value against the levels the stream's
+ * class descriptors list.
  *
  * <p>Reference types are left out on purpose: a stream class descriptor bound to a local class lists its reference
  * fields with the local types, so the reader could not recompute the writer's value. Whether they changed is told
@@ -37,7 +38,11 @@ final class ConvertedShape {
     static int of(final List<Level> levels) {
         StringBuilder text = new StringBuilder(VERSION);
         for (Level level : levels) {
-            text.append('\n').append(level.className()).append(level.bulk() ? " bulk" : " fields");
+            // the name without its package, which is how the JDK compares a stream's class name with the local
+            // class's (ObjectStreamClass.initNonProxy): data whose class moved to another package reads as plain
+            String name = level.className();
+            text.append('\n').append(name, name.lastIndexOf('.') + 1, name.length())
+                    .append(level.bulk() ? " bulk" : " fields");
             for (ObjectStreamField f : level.fields()) {
                 text.append(';').append(f.getName()).append(':').append(f.isPrimitive() ? f.getTypeCode() : 'L');
             }

@@ -26,6 +26,11 @@ import java.util.Set;
  * to about {@code 2n} more {@code int}s of buckets than before (next to the {@code 2n} words of its entries).
  * Nothing outside {@code java.base} is called.
  *
+ * <p>And in {@code lookup} and {@code insert}, an object's bucket, {@code hash(obj) % spine.length}, becomes
+ * {@code (int) ((long) hash(obj) * spine.length >>> 31)}: the same spread over the buckets (the identity hash is 31
+ * random bits, {@code hash} masks the sign), without an integer division, two of which every new object of a long
+ * stream paid. The buckets objects fall in change, nothing else.
+ *
  * <p>Applied only where {@code growSpine}, {@code assign}, {@code lookup} and {@code insert} have a
  * {@link #KNOWN known fingerprint}; any other shape is left as it is.
  */
@@ -38,6 +43,9 @@ public final class HandleTablePatch {
     public static final float SMALL_TABLE = 256.0f;
 
     private static final String GROW_SPINE = "growSpine()V";
+    /** The methods that take an object's bucket, {@code hash(obj) % spine.length}. */
+    private static final java.util.List<String> BUCKETS = java.util.List.of("lookup(Ljava/lang/Object;)I",
+        "insert(Ljava/lang/Object;I)V");
     private static final String[] METHODS = {GROW_SPINE, "assign(Ljava/lang/Object;)I", "lookup(Ljava/lang/Object;)I",
         "insert(Ljava/lang/Object;I)V"};
 
@@ -61,6 +69,7 @@ public final class HandleTablePatch {
     public static byte[] patch(final byte[] handleTable) {
         EnginePatches.requireKnown(fingerprint(handleTable), KNOWN, "this JDK's " + HANDLE_TABLE.replace('/', '.'));
         int[] capped = new int[1];
+        int[] divisions = new int[1];
         ClassReader reader = new ClassReader(handleTable);
         // maximum stack sizes computed (three more slots in growSpine); frames are those of the class file
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
@@ -69,6 +78,29 @@ public final class HandleTablePatch {
             public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
                                              final String signature, final String[] exceptions) {
                 MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
+                if (BUCKETS.contains(name + descriptor)) {
+                    return new MethodVisitor(Opcodes.ASM9, next) {
+                        @Override
+                        public void visitInsn(final int opcode) {
+                            if (opcode != Opcodes.IREM) {
+                                super.visitInsn(opcode);
+                                return;
+                            }
+                            // hash % spine.length -> (int) ((long) hash * spine.length >>> 31): the hash is 31 bits
+                            // (hash() masks it), so the bucket is in [0, spine.length), without a division
+                            divisions[0]++;
+                            super.visitInsn(Opcodes.SWAP);
+                            super.visitInsn(Opcodes.I2L);
+                            super.visitInsn(Opcodes.DUP2_X1);
+                            super.visitInsn(Opcodes.POP2);
+                            super.visitInsn(Opcodes.I2L);
+                            super.visitInsn(Opcodes.LMUL);
+                            super.visitIntInsn(Opcodes.BIPUSH, 31);
+                            super.visitInsn(Opcodes.LUSHR);
+                            super.visitInsn(Opcodes.L2I);
+                        }
+                    };
+                }
                 if (!GROW_SPINE.equals(name + descriptor)) {
                     return next;
                 }
@@ -94,6 +126,10 @@ public final class HandleTablePatch {
                 };
             }
         }, 0);
+        if (divisions[0] != 2) {
+            throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + " takes a bucket by"
+                    + " division " + divisions[0] + " times in lookup and insert (expected twice)");
+        }
         if (capped[0] != 1) {
             throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + ".growSpine reads its"
                     + " load factor " + capped[0] + " times (expected once)");
