@@ -71,7 +71,7 @@ public final class HandleTablePatch {
         int[] capped = new int[1];
         int[] divisions = new int[1];
         ClassReader reader = new ClassReader(handleTable);
-        // maximum stack sizes computed (three more slots in growSpine); frames are those of the class file
+        // maximum stack sizes computed (more slots in growSpine, lookup, insert); frames are the class file's
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
             @Override
