@@ -295,10 +295,14 @@ final class EngineInstaller implements ClassFileTransformer {
             return setupProblem;
         }
         prepared = true;
-        java.security.AccessController.doPrivileged((java.security.PrivilegedAction<Void>) () -> {
-            setUp();
-            return null;
-        });
+        try {
+            java.security.AccessController.doPrivileged((java.security.PrivilegedAction<Void>) () -> {
+                setUp();
+                return null;
+            });
+        } catch (LinkageError e) {
+            setUp(); // a JDK without AccessController (deprecated for removal) has no Security Manager either
+        }
         return setupProblem;
     }
 
