@@ -2,7 +2,6 @@ package dev.serialboost.transformer;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -118,28 +117,20 @@ public final class BitsPatch {
      */
     public static byte[] patch(final byte[] bits) {
         EnginePatches.requireKnown(fingerprint(bits), KNOWN, "this JDK's java.io.Bits");
-        ClassReader reader = new ClassReader(bits);
-        ClassWriter writer = new ClassWriter(reader, 0);
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
-                                             final String signature, final String[] exceptions) {
-                MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-                Access target = find(access, name, descriptor);
-                if (target == null) {
-                    return next;
-                }
-                return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
-                    @Override
-                    public void visitEnd() {
-                        instructions.insert(fastPath(target));
-                        maxStack = Math.max(maxStack, 7);
-                        accept(next);
-                    }
-                };
+        return EnginePatches.rewriteMethods(bits, 0, (access, name, descriptor, signature, exceptions, next) -> {
+            Access target = find(access, name, descriptor);
+            if (target == null) {
+                return null;
             }
-        }, 0);
-        return writer.toByteArray();
+            return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
+                @Override
+                public void visitEnd() {
+                    instructions.insert(fastPath(target));
+                    maxStack = Math.max(maxStack, 7);
+                    accept(next);
+                }
+            };
+        });
     }
 
     /**

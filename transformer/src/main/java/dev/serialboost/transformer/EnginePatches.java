@@ -472,16 +472,8 @@ public final class EnginePatches {
      * patches, whose every method is parsed.
      */
     static byte[] swapCalls(final byte[] classFile, final CallSwap swap) {
-        ClassReader reader = new ClassReader(classFile);
-        ClassWriter writer = new ClassWriter(reader, 0);
-        reader.accept(new org.objectweb.asm.ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public org.objectweb.asm.MethodVisitor visitMethod(final int access, final String name,
-                                                               final String descriptor, final String signature,
-                                                               final String[] exceptions) {
-                org.objectweb.asm.MethodVisitor next = super.visitMethod(access, name, descriptor, signature,
-                        exceptions);
-                return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
+        return rewriteMethods(classFile, 0, (access, name, descriptor, signature, exceptions, next) ->
+                new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
                     @Override
                     public void visitEnd() {
                         for (AbstractInsnNode insn : instructions.toArray()) {
@@ -494,7 +486,36 @@ public final class EnginePatches {
                         }
                         accept(next);
                     }
-                };
+                });
+    }
+
+    /** What {@link #rewriteMethods} puts before one method's writer: a visitor passing to {@code next}, or null. */
+    @FunctionalInterface
+    interface MethodRewrite {
+        org.objectweb.asm.MethodVisitor visitor(int access, String name, String descriptor, String signature,
+                                                String[] exceptions, org.objectweb.asm.MethodVisitor next);
+    }
+
+    /**
+     * A JDK class file with each method that {@code rewrite} answers for passed through its visitor on the way to
+     * the writer; every other method, and the rest of the class, copied as it is.
+     *
+     * @param writerFlags {@code ClassWriter} flags: 0, or {@code COMPUTE_MAXS} (never {@code COMPUTE_FRAMES}, which
+     *                    loads classes)
+     */
+    static byte[] rewriteMethods(final byte[] classFile, final int writerFlags, final MethodRewrite rewrite) {
+        ClassReader reader = new ClassReader(classFile);
+        ClassWriter writer = new ClassWriter(reader, writerFlags);
+        reader.accept(new org.objectweb.asm.ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public org.objectweb.asm.MethodVisitor visitMethod(final int access, final String name,
+                                                               final String descriptor, final String signature,
+                                                               final String[] exceptions) {
+                org.objectweb.asm.MethodVisitor next = super.visitMethod(access, name, descriptor, signature,
+                        exceptions);
+                org.objectweb.asm.MethodVisitor visitor = rewrite.visitor(access, name, descriptor, signature,
+                        exceptions, next);
+                return visitor != null ? visitor : next;
             }
         }, 0);
         return writer.toByteArray();

@@ -1,7 +1,5 @@
 package dev.serialboost.transformer;
 
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -21,9 +19,10 @@ import java.util.Set;
  * {@code this.loadFactor} becomes {@code Math.min(this.loadFactor, Math.max(MAX_LOAD_FACTOR, SMALL_TABLE /
  * spine.length))}. So a table grows as the JDK's does until it holds {@link #SMALL_TABLE} entries (the graph of one
  * object per stream, the RMI/cache/session case, is left exactly as it was, with no extra growth), and from then on
- * whenever it holds as many entries as buckets (the JDK's: three times as many). Nothing observable changes: handles are numbered in the order objects
- * are entered whatever the buckets, so the bytes written are the same; a large table of {@code n} entries holds up
- * to about {@code 2n} more {@code int}s of buckets than before (next to the {@code 2n} words of its entries).
+ * whenever it holds as many entries as buckets (the JDK's: three times as many). Nothing observable changes: handles
+ * are numbered in the order objects are entered whatever the buckets, so the bytes written are the same; a large table
+ * of {@code n} entries holds up to about {@code 2n} more {@code int}s of buckets than before (next to the {@code 2n}
+ * words of its entries).
  * Nothing outside {@code java.base} is called.
  *
  * <p>And in {@code lookup} and {@code insert}, an object's bucket, {@code hash(obj) % spine.length}, becomes
@@ -70,62 +69,57 @@ public final class HandleTablePatch {
         EnginePatches.requireKnown(fingerprint(handleTable), KNOWN, "this JDK's " + HANDLE_TABLE.replace('/', '.'));
         int[] capped = new int[1];
         int[] divisions = new int[1];
-        ClassReader reader = new ClassReader(handleTable);
         // maximum stack sizes computed (more slots in growSpine, lookup, insert); frames are the class file's
-        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
-                                             final String signature, final String[] exceptions) {
-                MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-                if (BUCKETS.contains(name + descriptor)) {
+        byte[] patched = EnginePatches.rewriteMethods(handleTable, ClassWriter.COMPUTE_MAXS,
+                (access, name, descriptor, signature, exceptions, next) -> {
+                    if (BUCKETS.contains(name + descriptor)) {
+                        return new MethodVisitor(Opcodes.ASM9, next) {
+                            @Override
+                            public void visitInsn(final int opcode) {
+                                if (opcode != Opcodes.IREM) {
+                                    super.visitInsn(opcode);
+                                    return;
+                                }
+                                // hash % spine.length -> (int) ((long) hash * spine.length >>> 31): the hash is 31 bits
+                                // (hash() masks it), so the bucket is in [0, spine.length), without a division
+                                divisions[0]++;
+                                super.visitInsn(Opcodes.SWAP);
+                                super.visitInsn(Opcodes.I2L);
+                                super.visitInsn(Opcodes.DUP2_X1);
+                                super.visitInsn(Opcodes.POP2);
+                                super.visitInsn(Opcodes.I2L);
+                                super.visitInsn(Opcodes.LMUL);
+                                super.visitIntInsn(Opcodes.BIPUSH, 31);
+                                super.visitInsn(Opcodes.LUSHR);
+                                super.visitInsn(Opcodes.L2I);
+                            }
+                        };
+                    }
+                    if (!GROW_SPINE.equals(name + descriptor)) {
+                        return null;
+                    }
                     return new MethodVisitor(Opcodes.ASM9, next) {
                         @Override
-                        public void visitInsn(final int opcode) {
-                            if (opcode != Opcodes.IREM) {
-                                super.visitInsn(opcode);
-                                return;
+                        public void visitFieldInsn(final int opcode, final String owner, final String field,
+                                                   final String fieldDescriptor) {
+                            super.visitFieldInsn(opcode, owner, field, fieldDescriptor);
+                            if (opcode == Opcodes.GETFIELD && owner.equals(HANDLE_TABLE)
+                                    && field.equals("loadFactor")) {
+                                capped[0]++;
+                                // the new bucket array is in place by now: Math.max(MAX_LOAD, SMALL / spine.length)
+                                super.visitLdcInsn(MAX_LOAD_FACTOR);
+                                super.visitLdcInsn(SMALL_TABLE);
+                                super.visitVarInsn(Opcodes.ALOAD, 0);
+                                super.visitFieldInsn(Opcodes.GETFIELD, HANDLE_TABLE, "spine", "[I");
+                                super.visitInsn(Opcodes.ARRAYLENGTH);
+                                super.visitInsn(Opcodes.I2F);
+                                super.visitInsn(Opcodes.FDIV);
+                                super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "max", "(FF)F", false);
+                                super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(FF)F", false);
                             }
-                            // hash % spine.length -> (int) ((long) hash * spine.length >>> 31): the hash is 31 bits
-                            // (hash() masks it), so the bucket is in [0, spine.length), without a division
-                            divisions[0]++;
-                            super.visitInsn(Opcodes.SWAP);
-                            super.visitInsn(Opcodes.I2L);
-                            super.visitInsn(Opcodes.DUP2_X1);
-                            super.visitInsn(Opcodes.POP2);
-                            super.visitInsn(Opcodes.I2L);
-                            super.visitInsn(Opcodes.LMUL);
-                            super.visitIntInsn(Opcodes.BIPUSH, 31);
-                            super.visitInsn(Opcodes.LUSHR);
-                            super.visitInsn(Opcodes.L2I);
                         }
                     };
-                }
-                if (!GROW_SPINE.equals(name + descriptor)) {
-                    return next;
-                }
-                return new MethodVisitor(Opcodes.ASM9, next) {
-                    @Override
-                    public void visitFieldInsn(final int opcode, final String owner, final String field,
-                                               final String fieldDescriptor) {
-                        super.visitFieldInsn(opcode, owner, field, fieldDescriptor);
-                        if (opcode == Opcodes.GETFIELD && owner.equals(HANDLE_TABLE) && field.equals("loadFactor")) {
-                            capped[0]++;
-                            // the new bucket array is in place by now: Math.max(MAX_LOAD, SMALL / spine.length)
-                            super.visitLdcInsn(MAX_LOAD_FACTOR);
-                            super.visitLdcInsn(SMALL_TABLE);
-                            super.visitVarInsn(Opcodes.ALOAD, 0);
-                            super.visitFieldInsn(Opcodes.GETFIELD, HANDLE_TABLE, "spine", "[I");
-                            super.visitInsn(Opcodes.ARRAYLENGTH);
-                            super.visitInsn(Opcodes.I2F);
-                            super.visitInsn(Opcodes.FDIV);
-                            super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "max", "(FF)F", false);
-                            super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(FF)F", false);
-                        }
-                    }
-                };
-            }
-        }, 0);
+                });
         if (divisions[0] != 2) {
             throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + " takes a bucket by"
                     + " division " + divisions[0] + " times in lookup and insert (expected twice)");
@@ -134,6 +128,6 @@ public final class HandleTablePatch {
             throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + ".growSpine reads its"
                     + " load factor " + capped[0] + " times (expected once)");
         }
-        return writer.toByteArray();
+        return patched;
     }
 }

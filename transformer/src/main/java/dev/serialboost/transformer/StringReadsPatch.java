@@ -1,7 +1,5 @@
 package dev.serialboost.transformer;
 
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -68,27 +66,20 @@ public final class StringReadsPatch {
     public static byte[] patch(final byte[] blockDataInputStream) {
         EnginePatches.requireKnown(fingerprint(blockDataInputStream), KNOWN,
                 "this JDK's " + BLOCK_DATA_INPUT_STREAM.replace('/', '.') + ".readUTFBody");
-        ClassReader reader = new ClassReader(blockDataInputStream);
         // maximum stack sizes computed; the one frame added is the method's first, at its own code
-        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
-                                             final String signature, final String[] exceptions) {
-                MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
-                if (!READ_UTF_BODY.equals(name + descriptor) || (access & Opcodes.ACC_STATIC) != 0) {
-                    return next;
-                }
-                return new MethodVisitor(Opcodes.ASM9, next) {
-                    @Override
-                    public void visitCode() {
-                        super.visitCode();
-                        fastPath(mv);
+        return EnginePatches.rewriteMethods(blockDataInputStream, ClassWriter.COMPUTE_MAXS,
+                (access, name, descriptor, signature, exceptions, next) -> {
+                    if (!READ_UTF_BODY.equals(name + descriptor) || (access & Opcodes.ACC_STATIC) != 0) {
+                        return null;
                     }
-                };
-            }
-        }, 0);
-        return writer.toByteArray();
+                    return new MethodVisitor(Opcodes.ASM9, next) {
+                        @Override
+                        public void visitCode() {
+                            super.visitCode();
+                            fastPath(mv);
+                        }
+                    };
+                });
     }
 
     /**
