@@ -7,6 +7,7 @@ import dev.serialboost.transformer.EnginePatches;
 import dev.serialboost.transformer.FieldAccessPatch;
 import dev.serialboost.transformer.HandleTablePatch;
 import dev.serialboost.transformer.PrimFieldsGenerator;
+import dev.serialboost.transformer.PrimitiveArraysPatch;
 import dev.serialboost.transformer.StringReadsPatch;
 
 import java.io.PrintStream;
@@ -101,6 +102,13 @@ final class EngineInstaller implements ClassFileTransformer {
     private boolean fieldCopies;
     /** Whether a write-side field copy patch that did not fit was told. */
     private boolean fieldCopiesTold;
+    /**
+     * Null when the block streams' and byte-array streams' array code is the one {@code PrimitiveArrays} repeats, else
+     * why the array paths stay the JDK's.
+     */
+    private String primitiveArraysProblem = "not checked";
+    /** Whether an array patch that is off was told (once for both stream classes). */
+    private boolean primitiveArraysTold;
     /** Per class of {@link #CLASSES}: null while not patched, "" once patched, else why it was not. */
     private final String[] outcome = new String[CLASSES.length];
     /** Per class of {@link #CLASSES}: whether this transformer patched it as it loaded. */
@@ -243,11 +251,29 @@ final class EngineInstaller implements ClassFileTransformer {
             } catch (IllegalStateException e) {
                 if (!fieldCopiesTold) {
                     fieldCopiesTold = true;
-                    err.println(Report.PREFIX + "engine layer is partly off: " + SIDES[FIELDS] + ": " + e.getMessage());
+                    partlyOff(SIDES[FIELDS], e.getMessage());
                 }
             }
         }
+        // arrays of primitives: a part of each stream class of its own, as the field copy
+        String arraysOff = primitiveArraysProblem;
+        if (arraysOff == null) {
+            try {
+                patched = which == 0 ? PrimitiveArraysPatch.patchWrites(patched)
+                        : PrimitiveArraysPatch.patchReads(patched);
+            } catch (IllegalStateException e) {
+                arraysOff = e.getMessage();
+            }
+        }
+        if (arraysOff != null && !primitiveArraysTold) {
+            primitiveArraysTold = true;
+            partlyOff("arrays of primitives", arraysOff);
+        }
         return patched;
+    }
+
+    private void partlyOff(final String side, final String why) {
+        err.println(Report.PREFIX + "engine layer is partly off: " + side + ": " + why);
     }
 
     private synchronized void told(final int which, final String how) {
@@ -334,6 +360,10 @@ final class EngineInstaller implements ClassFileTransformer {
                 Function<Object[], byte[]> generator = PrimFieldsGenerator::generate;
                 Class.forName(FIELD_ACCESS, false, null).getField("generator").set(null, generator);
             }
+            String arraysPrint = PrimitiveArraysPatch.fingerprint(jdk);
+            primitiveArraysProblem = PrimitiveArraysPatch.KNOWN.contains(arraysPrint) ? null
+                    : "this JDK's block and byte-array streams are not ones serialboost knows ("
+                    + (arraysPrint == null ? "a method it repeats is missing" : "fingerprint " + arraysPrint) + ")";
             if (outcome[BITS] == null && jdk.read(BitsPatch.BITS) == null) {
                 outcome[BITS] = ""; // JDK 21 and later: their stream classes pack primitives without it
             }

@@ -30,12 +30,14 @@ final class InternalUnsafe {
     static final MethodHandle GET_LONG;
     static final MethodHandle GET_LONG_UNALIGNED;
     static final MethodHandle PUT_LONG_UNALIGNED;
+    /** {@code allocateUninitializedArray(Class, int)}: an array of a primitive type whose memory is not zeroed. */
+    static final MethodHandle ALLOCATE_UNINITIALIZED;
     /** Offset of element 0 of a {@code byte[]}. */
     static final long BYTE_ARRAY_BASE;
 
     static {
         long[] byteArrayBase = {-1};
-        MethodHandle[] handles = new MethodHandle[16];
+        MethodHandle[] handles = new MethodHandle[17];
         Throwable problem = Privileged.call(() -> lookUp(handles, byteArrayBase));
         PROBLEM = problem;
         BYTE_ARRAY_BASE = byteArrayBase[0];
@@ -55,6 +57,7 @@ final class InternalUnsafe {
         GET_LONG = handles[13];
         GET_LONG_UNALIGNED = handles[14];
         PUT_LONG_UNALIGNED = handles[15];
+        ALLOCATE_UNINITIALIZED = handles[16];
     }
 
     /** Finds the handles into {@code handles} and the array base into {@code byteArrayBase[0]}; what failed, or null. */
@@ -81,6 +84,8 @@ final class InternalUnsafe {
             }
             handles[15] = lookup.findVirtual(unsafeClass, "putLongUnaligned",
                     MethodType.methodType(void.class, Object.class, long.class, long.class)).bindTo(unsafe);
+            handles[16] = lookup.findVirtual(unsafeClass, "allocateUninitializedArray",
+                    MethodType.methodType(Object.class, Class.class, int.class)).bindTo(unsafe);
             MethodHandle arrayBase;
             try {
                 arrayBase = lookup.findVirtual(unsafeClass, "arrayBaseOffset", MethodType.methodType(int.class, Class.class));

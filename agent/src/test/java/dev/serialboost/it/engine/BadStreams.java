@@ -30,7 +30,8 @@ import java.util.Map;
  * (at the top, in a field, in a field the reader does not have, in a list, as an array component, as a proxy
  * interface, as an enum, as a superclass), a changed serialVersionUID, a changed field type, wrong descriptor flags,
  * a class that is not serializable, externalizable or an enum on the reading side, descriptor cycles, bad handles;
- * every truncation of small streams; single-bit and high-bit flips of every byte at the start of several streams.
+ * every truncation of small streams, and every 113th of one holding arrays of primitives; single-bit and high-bit
+ * flips of every byte at the start of several streams.
  *
  * <p>Each bad stream is read twice in a row (nothing negative may be remembered wrongly: the second read must end
  * as the first) and then its good original is read, which must still give the good graph.
@@ -70,6 +71,8 @@ final class BadStreams {
         truncations(r, "versioned", Patterns.write(new Versioned(7, "seven", List.of("x"))), 1);
         truncations(r, "purchase-order", Patterns.write(PurchaseOrder.sample(2)), 7);
         truncations(r, "proxy", Patterns.write(NamedHandler.greeter("t", 1)), 3);
+        truncations(r, "big-arrays", Patterns.write((Object) new Object[] {new long[300], Subjects.bigPrimitiveArrays()[24],
+            new byte[2_000], new double[400]}), 113);
         flips(r, "versioned", Patterns.write(new Versioned(7, "seven", List.of("x"))), 400);
         flips(r, "subversion", Patterns.write(new SubVersion(1, "sub", 2.5)), 400);
         flips(r, "marketdata", Patterns.write(((List<?>) new dev.serialboost.corpus.workloads.Fixtures.MarketDataCase()

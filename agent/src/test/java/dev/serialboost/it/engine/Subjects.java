@@ -156,6 +156,7 @@ public final class Subjects {
             new boolean[] {true, false}, new double[] {Double.MIN_VALUE, Double.NaN}, new float[] {-0.0f},
             new short[] {Short.MIN_VALUE}, new int[0]}));
         s.add(new Subject("int-array", () -> new int[] {5, 4, 3, 2, 1}));
+        s.add(new Subject("big-primitive-arrays", Subjects::bigPrimitiveArrays));
         s.add(new Subject("object-arrays", () -> {
             Object[] self = new Object[3];
             self[0] = self;
@@ -232,5 +233,47 @@ public final class Subjects {
             new StackTraceElement("loader", "module", "1.0", "com.acme.Main", "main", "Main.java", 7),
             new StackTraceElement("com.acme.Native", "call", null, -2)});
         return t;
+    }
+
+    /**
+     * Arrays of every primitive type (booleans aside) a buffer's worth long (1,024 bytes), one element more or less,
+     * a few buffers long and 5,000 elements, after one another in one array, so that each starts at another point of
+     * the writer's buffer; floats and doubles with NaNs of other bit patterns among them.
+     */
+    static Object[] bigPrimitiveArrays() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1024);
+        List<Object> all = new ArrayList<>();
+        int[] sizes = {1, 2, 2, 4, 4, 8, 8};
+        for (int kind = 0; kind < sizes.length; kind++) {
+            int chunk = 1024 / sizes[kind];
+            for (int length : new int[] {chunk - 1, chunk, chunk + 1, 3 * chunk + 7, 5_000}) {
+                long[] bits = random.longs(length).toArray();
+                for (int i = 0; i < length; i += 11) {
+                    // a NaN, not the canonical one, as a double and in its low half as a float
+                    bits[i] = 0x7ff0_0000_7f80_0001L | bits[i] & 0x000f_0000_003f_0000L;
+                }
+                all.add(elements(kind, bits));
+            }
+        }
+        return all.toArray();
+    }
+
+    /** An array of the {@code kind}th type of {@link #bigPrimitiveArrays}, its elements cut from {@code bits}. */
+    private static Object elements(final int kind, final long[] bits) {
+        int n = bits.length;
+        Object array = java.lang.reflect.Array.newInstance(new Class<?>[] {byte.class, char.class, short.class,
+            int.class, float.class, long.class, double.class}[kind], n);
+        for (int i = 0; i < n; i++) {
+            switch (kind) {
+                case 0 -> java.lang.reflect.Array.setByte(array, i, (byte) bits[i]);
+                case 1 -> java.lang.reflect.Array.setChar(array, i, (char) bits[i]);
+                case 2 -> java.lang.reflect.Array.setShort(array, i, (short) bits[i]);
+                case 3 -> java.lang.reflect.Array.setInt(array, i, (int) bits[i]);
+                case 4 -> java.lang.reflect.Array.setFloat(array, i, Float.intBitsToFloat((int) bits[i]));
+                case 5 -> java.lang.reflect.Array.setLong(array, i, bits[i]);
+                default -> java.lang.reflect.Array.setDouble(array, i, Double.longBitsToDouble(bits[i]));
+            }
+        }
+        return array;
     }
 }
