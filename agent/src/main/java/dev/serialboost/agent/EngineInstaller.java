@@ -9,6 +9,7 @@ import dev.serialboost.transformer.HandleTablePatch;
 import dev.serialboost.transformer.PrimFieldsGenerator;
 import dev.serialboost.transformer.PrimitiveArraysPatch;
 import dev.serialboost.transformer.StringReadsPatch;
+import dev.serialboost.transformer.StringWritesPatch;
 
 import java.io.PrintStream;
 import java.lang.instrument.ClassFileTransformer;
@@ -26,7 +27,9 @@ import java.util.function.Function;
  * knows; the two places where primitive fields are copied ({@code ObjectOutputStream} and {@code
  * ObjectInputStream$FieldValues}), as {@link FieldAccessPatch} says, where {@code FieldReflector} is one it knows; the
  * reading side's strings ({@code ObjectInputStream$BlockDataInputStream}), as {@link StringReadsPatch} says; the
- * writing side's handle table ({@code ObjectOutputStream$HandleTable}), as {@link HandleTablePatch} says; and, on a
+ * writing side's handle table ({@code ObjectOutputStream$HandleTable}), as {@link HandleTablePatch} says; on JDK 17
+ * and 21, the writing side's strings ({@code ObjectOutputStream$BlockDataOutputStream}), as {@link StringWritesPatch}
+ * says; and, on a
  * JDK whose stream classes pack primitives through {@code java.io.Bits} (17), that class too, as {@link BitsPatch}
  * says. Neither of the last two needs anything of the runtime.
  *
@@ -48,13 +51,14 @@ final class EngineInstaller implements ClassFileTransformer {
     /** The classes patched, in the order of {@link #outcome}. */
     private static final String[] CLASSES = {EnginePatches.OBJECT_OUTPUT_STREAM, EnginePatches.OBJECT_INPUT_STREAM,
         BitsPatch.BITS, ArrayReadsPatch.PEEK_INPUT_STREAM, FieldAccessPatch.FIELD_VALUES, HandleTablePatch.HANDLE_TABLE,
-        StringReadsPatch.BLOCK_DATA_INPUT_STREAM};
+        StringReadsPatch.BLOCK_DATA_INPUT_STREAM, StringWritesPatch.BLOCK_DATA_OUTPUT_STREAM};
     private static final String[] CLASS_NAMES = {"java.io.ObjectOutputStream", "java.io.ObjectInputStream",
         "java.io.Bits", "java.io.ObjectInputStream$PeekInputStream", "java.io.ObjectInputStream$FieldValues",
-        "java.io.ObjectOutputStream$HandleTable", "java.io.ObjectInputStream$BlockDataInputStream"};
+        "java.io.ObjectOutputStream$HandleTable", "java.io.ObjectInputStream$BlockDataInputStream",
+        "java.io.ObjectOutputStream$BlockDataOutputStream"};
     /** What the patches of each class are for, for the lines that say one is off. */
     private static final String[] SIDES = {"writing", "reading", "primitives", "reading byte arrays",
-        "field copies", "back-reference lookups", "reading strings"};
+        "field copies", "back-reference lookups", "reading strings", "writing strings"};
     /** The index of {@code java.io.Bits} in {@link #CLASSES}; the two before it are the stream classes. */
     private static final int BITS = 2;
     /** The index of {@code ObjectInputStream$PeekInputStream} in {@link #CLASSES}. */
@@ -65,6 +69,8 @@ final class EngineInstaller implements ClassFileTransformer {
     private static final int HANDLES = 5;
     /** The index of {@code ObjectInputStream$BlockDataInputStream} in {@link #CLASSES}. */
     private static final int STRINGS = 6;
+    /** The index of {@code ObjectOutputStream$BlockDataOutputStream} in {@link #CLASSES}. */
+    private static final int STRING_WRITES = 7;
 
     /**
      * What came of switching the engine on, as far as start-up can tell.
@@ -191,8 +197,8 @@ final class EngineInstaller implements ClassFileTransformer {
             return null;
         }
         byte[] patched = null;
-        // Bits and HandleTable need nothing of the runtime, so nothing is prepared for them; but when the engine cannot
-        // be set up at all, it stays off as a whole
+        // Bits, HandleTable and the writing side's strings need nothing of the runtime, so nothing is prepared for
+        // them; but when the engine cannot be set up at all, it stays off as a whole
         String problem = runtimeFree(which) ? setupProblem : prepare();
         if (problem != null && !setupTold) {
             setupTold = true;
@@ -220,7 +226,7 @@ final class EngineInstaller implements ClassFileTransformer {
 
     /** Whether the patch of {@code CLASSES[which]} calls nothing outside {@code java.base}. */
     private static boolean runtimeFree(final int which) {
-        return which == BITS || which == HANDLES;
+        return which == BITS || which == HANDLES || which == STRING_WRITES;
     }
 
     private byte[] patch(final int which, final byte[] classFile) {
@@ -230,6 +236,9 @@ final class EngineInstaller implements ClassFileTransformer {
             return HandleTablePatch.patch(classFile);
         } else if (which == STRINGS) {
             return StringReadsPatch.patch(classFile);
+        } else if (which == STRING_WRITES) {
+            // JDK 25 and later write a string's bytes in one copy: nothing to do, nothing to tell
+            return StringWritesPatch.nothingToDo(classFile) ? null : StringWritesPatch.patch(classFile);
         } else if (which == PEEK) {
             if (!arrayReads) {
                 throw new IllegalStateException("this JDK's java.io.ByteArrayInputStream reads are not ones"
@@ -397,6 +406,10 @@ final class EngineInstaller implements ClassFileTransformer {
                 if (loaded[i] == null || outcome[i] != null) {
                     continue; // patched as it loads, or already as it loaded
                 }
+                if (i == STRING_WRITES && StringWritesPatch.nothingToDo(ClassFileSource.of(null).read(CLASSES[i]))) {
+                    outcome[i] = ""; // JDK 25 and later: nothing to patch
+                    continue;
+                }
                 String problem = runtimeFree(i) ? setupProblem : prepare();
                 if (problem == null) {
                     // each class is checked as it is patched, before anything in it changes; a class of another
@@ -422,7 +435,7 @@ final class EngineInstaller implements ClassFileTransformer {
             return new Outcome(false, problems[1] + "; " + problems[0], this::release);
         }
         List<String> off = new java.util.ArrayList<>();
-        for (int i : new int[] {1, 0, PEEK, STRINGS, FIELDS, HANDLES, BITS}) {
+        for (int i : new int[] {1, 0, PEEK, STRINGS, FIELDS, HANDLES, STRING_WRITES, BITS}) {
             if (problems[i] != null) {
                 off.add(SIDES[i] + ": " + problems[i]);
             }

@@ -38,6 +38,24 @@ final class EngineRuns {
     }
 
     /** Runs {@code main} with the agent in its default mode; the engine must be on and nothing converted. */
+    /**
+     * Whether the engine patches the JDK class {@code className} (binary name) on {@code jdk}: {@code java.io.Bits}
+     * exactly where the JDK has it, the writing side's block stream where its {@code writeBytes(String)} copies byte
+     * by byte (not on 25, whose method copies in one call already), every other class always.
+     */
+    static boolean patchedOn(final Jdk jdk, final String className) throws IOException {
+        if (className.equals("java.io.Bits")) {
+            return jdk.hasBaseClass("java/io/Bits");
+        }
+        if (className.equals("java.io.ObjectOutputStream$BlockDataOutputStream")) {
+            try (java.nio.file.FileSystem jrt = jdk.classFiles()) {
+                return !dev.serialboost.transformer.StringWritesPatch.nothingToDo(Files.readAllBytes(
+                        jrt.getPath("/modules/java.base/java/io/ObjectOutputStream$BlockDataOutputStream.class")));
+            }
+        }
+        return true;
+    }
+
     static JvmResult withAgent(final JvmRunner runner, final Class<?> main, final String... args) {
         JvmResult run = runner.withAgent("").run(main, args);
         if (run.summary().converted() != 0) {

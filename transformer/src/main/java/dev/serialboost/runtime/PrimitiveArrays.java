@@ -30,8 +30,9 @@ import java.util.Arrays;
  * Reading takes the elements' bytes from the byte-array stream only when all of them are there, moving its position
  * and the count of bytes read that stream filters are given as the JDK's reads would; otherwise the JDK's own method
  * reads, and fails, as it does. An array allocated without zeroing is zeroed before the JDK's method reads into it,
- * so no element ever holds anything the stream did not give it. The byte-array stream's lock is held over the whole
- * array instead of each buffer's worth.
+ * so no element ever holds anything the stream did not give it. Writing holds the byte-array stream's lock over the
+ * whole array instead of each buffer's worth; reading takes none, as {@link ArrayReads} (reading one stream from two
+ * threads at once has no defined result with or without the agent).
  *
  * <p>Booleans are left to the JDK (one byte per element, nothing to convert).
  */
@@ -486,23 +487,23 @@ public final class PrimitiveArrays {
         }
         int size = SIZE[kind];
         if (!(boolean) IN_BLOCK_MODE.invokeExact(bin) && (int) PEEKED.invokeExact(peek) < 0) {
+            // without the stream's lock, as ArrayReads reads it; its fields are read once, and every element is
+            // written whatever another thread does to them
             ByteArrayInputStream array = (ByteArrayInputStream) (InputStream) UNDER.invokeExact(peek);
-            synchronized (array) {
-                byte[] buf = (byte[]) ARRAY_IN_BUF.invokeExact(array);
-                int pos = (int) ARRAY_IN_POS.invokeExact(array);
-                int count = Math.min((int) ARRAY_IN_COUNT.invokeExact(array), buf.length);
-                long bytes = (long) len * size;
-                if (pos >= 0 && count - pos >= bytes) {
-                    decode(kind, buf, pos, v, off, len);
-                    ARRAY_IN_SET_POS.invokeExact(array, pos + (int) bytes);
-                    SET_BYTES_READ.invokeExact(peek, (long) BYTES_READ.invokeExact(peek) + bytes);
-                    if (kind != BYTE) {
-                        // the JDK's method leaves its position past the last buffer's worth it converted
-                        int chunk = BLOCK / size;
-                        IN_SET_POS.invokeExact(bin, ((len - 1) % chunk + 1) * size);
-                    }
-                    return true;
+            byte[] buf = (byte[]) ARRAY_IN_BUF.invokeExact(array);
+            int pos = (int) ARRAY_IN_POS.invokeExact(array);
+            int count = Math.min((int) ARRAY_IN_COUNT.invokeExact(array), buf.length);
+            long bytes = (long) len * size;
+            if (pos >= 0 && count - pos >= bytes) {
+                decode(kind, buf, pos, v, off, len);
+                ARRAY_IN_SET_POS.invokeExact(array, pos + (int) bytes);
+                SET_BYTES_READ.invokeExact(peek, (long) BYTES_READ.invokeExact(peek) + bytes);
+                if (kind != BYTE) {
+                    // the JDK's method leaves its position past the last buffer's worth it converted
+                    int chunk = BLOCK / size;
+                    IN_SET_POS.invokeExact(bin, ((len - 1) % chunk + 1) * size);
                 }
+                return true;
             }
         }
         if ((long) len * size >= UNZEROED_FROM) {

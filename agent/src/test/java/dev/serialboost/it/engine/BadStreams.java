@@ -123,6 +123,36 @@ final class BadStreams {
         byte[] written = Patterns.write(texts.toArray());
         r.line("strings/written", "sha256=" + Digests.sha256(written)
                 + " " + Readers.read(written, texts.size(), Style.OBJECTS, Readers.plain(), null));
+        asciiStrings(r, random);
+    }
+
+    /**
+     * ASCII strings without a zero (one byte per character, the writer's byte copy), of lengths around the writer's
+     * 1,024-byte buffer, as string objects (outside block data) and through {@code writeBytes}, {@code writeUTF} and
+     * {@code writeObject} in block data, each after a few bytes so that it starts at another point of the buffer.
+     */
+    private static void asciiStrings(final Report r, final java.util.SplittableRandom random) throws IOException {
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            int length = i < 40 ? 1000 + i : random.nextInt(i % 3 == 0 ? 5_000 : 60);
+            StringBuilder text = new StringBuilder();
+            for (int k = 0; k < length; k++) {
+                text.append((char) (1 + random.nextInt(0x7f)));
+            }
+            texts.add(text.toString());
+        }
+        byte[] objects = Patterns.write(texts.toArray());
+        r.line("strings/ascii", "sha256=" + Digests.sha256(objects)
+                + " " + Readers.read(objects, texts.size(), Style.OBJECTS, Readers.plain(), null));
+        byte[] blocks = Patterns.write(ObjectOutputStream::new, out -> {
+            for (int i = 0; i < texts.size(); i++) {
+                out.write(new byte[i % 11]);
+                out.writeBytes(texts.get(i));
+                out.writeUTF(texts.get(i));
+                out.writeObject(texts.get(i));
+            }
+        });
+        r.line("strings/ascii-block-data", "sha256=" + Digests.sha256(blocks) + " bytes=" + blocks.length);
     }
 
     /** The crafted bad streams, each with its good original. */
