@@ -163,7 +163,8 @@ final class EngineInstaller implements ClassFileTransformer {
     @Override
     public byte[] transform(final ClassLoader loader, final String className, final Class<?> classBeingRedefined,
                             final ProtectionDomain protectionDomain, final byte[] classfileBuffer) {
-        // the cost of every other class load while this is registered: a null check or four string compares
+        // the cost of every other class load while this is registered: a null check, or for a JDK class a few string
+        // compares
         if (loader != null || className == null) {
             return null;
         }
