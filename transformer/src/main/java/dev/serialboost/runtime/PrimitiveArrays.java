@@ -63,8 +63,15 @@ public final class PrimitiveArrays {
     private static final MethodHandle OUT_SET_POS;
     private static final MethodHandle OUT_BUF;
     private static final MethodHandle OUT;
-    /** Its {@code write(byte[], int, int, boolean)} and its {@code writeChars} to {@code writeDoubles}, by kind. */
-    private static final MethodHandle[] WRITE = new MethodHandle[7];
+    // its write(byte[], int, int, boolean) and writeChars ... writeDoubles, each in a field of its own (a constant
+    // to the JIT, which an array element is not)
+    private static final MethodHandle WRITE_BYTES;
+    private static final MethodHandle WRITE_CHARS;
+    private static final MethodHandle WRITE_SHORTS;
+    private static final MethodHandle WRITE_INTS;
+    private static final MethodHandle WRITE_FLOATS;
+    private static final MethodHandle WRITE_LONGS;
+    private static final MethodHandle WRITE_DOUBLES;
     // ByteArrayOutputStream
     private static final MethodHandle ARRAY_OUT_BUF;
     private static final MethodHandle ARRAY_OUT_COUNT;
@@ -78,8 +85,14 @@ public final class PrimitiveArrays {
     private static final MethodHandle UNDER;
     private static final MethodHandle BYTES_READ;
     private static final MethodHandle SET_BYTES_READ;
-    /** Its {@code readFully(byte[], int, int, boolean)} and its {@code readChars} to {@code readDoubles}, by kind. */
-    private static final MethodHandle[] READ = new MethodHandle[7];
+    // its readFully(byte[], int, int, boolean) and readChars ... readDoubles
+    private static final MethodHandle READ_BYTES;
+    private static final MethodHandle READ_CHARS;
+    private static final MethodHandle READ_SHORTS;
+    private static final MethodHandle READ_INTS;
+    private static final MethodHandle READ_FLOATS;
+    private static final MethodHandle READ_LONGS;
+    private static final MethodHandle READ_DOUBLES;
     // ByteArrayInputStream
     private static final MethodHandle ARRAY_IN_BUF;
     private static final MethodHandle ARRAY_IN_POS;
@@ -92,7 +105,23 @@ public final class PrimitiveArrays {
 
     static {
         MethodHandle[] h = new MethodHandle[22];
-        PROBLEM = Privileged.call(() -> lookUp(h));
+        MethodHandle[] write = new MethodHandle[7];
+        MethodHandle[] read = new MethodHandle[7];
+        PROBLEM = Privileged.call(() -> lookUp(h, write, read));
+        WRITE_BYTES = write[BYTE];
+        WRITE_CHARS = write[CHAR];
+        WRITE_SHORTS = write[SHORT];
+        WRITE_INTS = write[INT];
+        WRITE_FLOATS = write[FLOAT];
+        WRITE_LONGS = write[LONG];
+        WRITE_DOUBLES = write[DOUBLE];
+        READ_BYTES = read[BYTE];
+        READ_CHARS = read[CHAR];
+        READ_SHORTS = read[SHORT];
+        READ_INTS = read[INT];
+        READ_FLOATS = read[FLOAT];
+        READ_LONGS = read[LONG];
+        READ_DOUBLES = read[DOUBLE];
         OUT_BLOCK_MODE = h[0];
         OUT_POS = h[1];
         OUT_SET_POS = h[2];
@@ -120,11 +149,12 @@ public final class PrimitiveArrays {
     }
 
     /**
-     * Finds the handles into {@code h} and {@link #WRITE}/{@link #READ}; what failed, or null. Throws when even the
+     * Finds the handles into {@code h}, and the stream methods into {@code write} and {@code read} by kind; what
+     * failed, or null. Throws when even the
      * stream methods the patched calls stand for cannot be reached (their shape was checked before patching, and with
      * {@code java.io} open to this module they are there), which the patched code cannot do without.
      */
-    private static Throwable lookUp(final MethodHandle[] h) {
+    private static Throwable lookUp(final MethodHandle[] h, final MethodHandle[] write, final MethodHandle[] read) {
         String[] names = {null, "Chars", "Shorts", "Ints", "Floats", "Longs", "Doubles"};
         Class<?>[] arrays = {byte[].class, char[].class, short[].class, int[].class, float[].class, long[].class,
             double[].class};
@@ -138,13 +168,13 @@ public final class PrimitiveArrays {
             out = MethodHandles.privateLookupIn(bout, MethodHandles.lookup());
             in = MethodHandles.privateLookupIn(bin, MethodHandles.lookup());
             MethodType bytes = MethodType.methodType(void.class, byte[].class, int.class, int.class, boolean.class);
-            WRITE[BYTE] = out.findVirtual(bout, "write", bytes).asType(bytes.insertParameterTypes(0, Object.class));
-            READ[BYTE] = in.findVirtual(bin, "readFully", bytes).asType(bytes.insertParameterTypes(0, Object.class));
+            write[BYTE] = out.findVirtual(bout, "write", bytes).asType(bytes.insertParameterTypes(0, Object.class));
+            read[BYTE] = in.findVirtual(bin, "readFully", bytes).asType(bytes.insertParameterTypes(0, Object.class));
             for (int kind = CHAR; kind <= DOUBLE; kind++) {
                 MethodType elements = MethodType.methodType(void.class, arrays[kind], int.class, int.class);
                 MethodType anyStream = elements.insertParameterTypes(0, Object.class);
-                WRITE[kind] = out.findVirtual(bout, "write" + names[kind], elements).asType(anyStream);
-                READ[kind] = in.findVirtual(bin, "read" + names[kind], elements).asType(anyStream);
+                write[kind] = out.findVirtual(bout, "write" + names[kind], elements).asType(anyStream);
+                read[kind] = in.findVirtual(bin, "read" + names[kind], elements).asType(anyStream);
             }
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("a java.io method the patched JDK code calls cannot be reached", e);
@@ -203,42 +233,42 @@ public final class PrimitiveArrays {
     public static void writeBytes(final Object bout, final byte[] v, final int off, final int len, final boolean copy)
             throws Throwable {
         if (!copy || !write(bout, BYTE, v, off, len)) {
-            WRITE[BYTE].invokeExact(bout, v, off, len, copy);
+            WRITE_BYTES.invokeExact(bout, v, off, len, copy);
         }
     }
 
     /** Stands for {@code bout.writeChars(v, off, len)}. */
     public static void writeChars(final Object bout, final char[] v, final int off, final int len) throws Throwable {
         if (!write(bout, CHAR, v, off, len)) {
-            WRITE[CHAR].invokeExact(bout, v, off, len);
+            WRITE_CHARS.invokeExact(bout, v, off, len);
         }
     }
 
     /** Stands for {@code bout.writeShorts(v, off, len)}. */
     public static void writeShorts(final Object bout, final short[] v, final int off, final int len) throws Throwable {
         if (!write(bout, SHORT, v, off, len)) {
-            WRITE[SHORT].invokeExact(bout, v, off, len);
+            WRITE_SHORTS.invokeExact(bout, v, off, len);
         }
     }
 
     /** Stands for {@code bout.writeInts(v, off, len)}. */
     public static void writeInts(final Object bout, final int[] v, final int off, final int len) throws Throwable {
         if (!write(bout, INT, v, off, len)) {
-            WRITE[INT].invokeExact(bout, v, off, len);
+            WRITE_INTS.invokeExact(bout, v, off, len);
         }
     }
 
     /** Stands for {@code bout.writeFloats(v, off, len)}. */
     public static void writeFloats(final Object bout, final float[] v, final int off, final int len) throws Throwable {
         if (!write(bout, FLOAT, v, off, len)) {
-            WRITE[FLOAT].invokeExact(bout, v, off, len);
+            WRITE_FLOATS.invokeExact(bout, v, off, len);
         }
     }
 
     /** Stands for {@code bout.writeLongs(v, off, len)}. */
     public static void writeLongs(final Object bout, final long[] v, final int off, final int len) throws Throwable {
         if (!write(bout, LONG, v, off, len)) {
-            WRITE[LONG].invokeExact(bout, v, off, len);
+            WRITE_LONGS.invokeExact(bout, v, off, len);
         }
     }
 
@@ -246,7 +276,7 @@ public final class PrimitiveArrays {
     public static void writeDoubles(final Object bout, final double[] v, final int off, final int len)
             throws Throwable {
         if (!write(bout, DOUBLE, v, off, len)) {
-            WRITE[DOUBLE].invokeExact(bout, v, off, len);
+            WRITE_DOUBLES.invokeExact(bout, v, off, len);
         }
     }
 
@@ -417,42 +447,42 @@ public final class PrimitiveArrays {
     public static void readBytes(final Object bin, final byte[] v, final int off, final int len, final boolean copy)
             throws Throwable {
         if (!read(bin, BYTE, v, off, len)) { // copy or not, only the bytes land in the array
-            READ[BYTE].invokeExact(bin, v, off, len, copy);
+            READ_BYTES.invokeExact(bin, v, off, len, copy);
         }
     }
 
     /** Stands for {@code bin.readChars(v, off, len)}. */
     public static void readChars(final Object bin, final char[] v, final int off, final int len) throws Throwable {
         if (!read(bin, CHAR, v, off, len)) {
-            READ[CHAR].invokeExact(bin, v, off, len);
+            READ_CHARS.invokeExact(bin, v, off, len);
         }
     }
 
     /** Stands for {@code bin.readShorts(v, off, len)}. */
     public static void readShorts(final Object bin, final short[] v, final int off, final int len) throws Throwable {
         if (!read(bin, SHORT, v, off, len)) {
-            READ[SHORT].invokeExact(bin, v, off, len);
+            READ_SHORTS.invokeExact(bin, v, off, len);
         }
     }
 
     /** Stands for {@code bin.readInts(v, off, len)}. */
     public static void readInts(final Object bin, final int[] v, final int off, final int len) throws Throwable {
         if (!read(bin, INT, v, off, len)) {
-            READ[INT].invokeExact(bin, v, off, len);
+            READ_INTS.invokeExact(bin, v, off, len);
         }
     }
 
     /** Stands for {@code bin.readFloats(v, off, len)}. */
     public static void readFloats(final Object bin, final float[] v, final int off, final int len) throws Throwable {
         if (!read(bin, FLOAT, v, off, len)) {
-            READ[FLOAT].invokeExact(bin, v, off, len);
+            READ_FLOATS.invokeExact(bin, v, off, len);
         }
     }
 
     /** Stands for {@code bin.readLongs(v, off, len)}. */
     public static void readLongs(final Object bin, final long[] v, final int off, final int len) throws Throwable {
         if (!read(bin, LONG, v, off, len)) {
-            READ[LONG].invokeExact(bin, v, off, len);
+            READ_LONGS.invokeExact(bin, v, off, len);
         }
     }
 
@@ -460,7 +490,7 @@ public final class PrimitiveArrays {
     public static void readDoubles(final Object bin, final double[] v, final int off, final int len)
             throws Throwable {
         if (!read(bin, DOUBLE, v, off, len)) {
-            READ[DOUBLE].invokeExact(bin, v, off, len);
+            READ_DOUBLES.invokeExact(bin, v, off, len);
         }
     }
 
