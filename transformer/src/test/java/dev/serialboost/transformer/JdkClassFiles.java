@@ -7,6 +7,10 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.ClassRemapper;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.commons.SimpleRemapper;
 import org.objectweb.asm.util.CheckClassAdapter;
 
@@ -15,12 +19,15 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.FileSystem;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
- * What the tests of the JDK patches do with a tested JDK's classes: read one, verify one patched, run one (renamed,
- * in a loader of its own).
+ * What the tests of the JDK patches do with a tested JDK's classes: read one, verify one patched, compare the calls of
+ * the one method a patch changed, run one (renamed, in a loader of its own).
  */
 final class JdkClassFiles {
 
@@ -79,5 +86,48 @@ final class JdkClassFiles {
             }
         };
         return loader.loadClass(name);
+    }
+
+    /**
+     * The calls made by one method of a patched class, before and after the patch ({@code owner.name(descriptor)},
+     * in order), after asserting that every other method of the class is unchanged.
+     *
+     * @param method the patched method's name and descriptor, such as {@code "writeBytes(Ljava/lang/String;)V"}
+     */
+    static List<List<String>> callsOfTheOnlyChange(final byte[] original, final byte[] patched, final String method,
+                                                   final Jdk jdk) {
+        ClassNode before = node(original);
+        ClassNode after = node(patched);
+        assertEquals(before.methods.size(), after.methods.size(), jdk + ": methods");
+        List<List<String>> changed = null;
+        for (int i = 0; i < before.methods.size(); i++) {
+            MethodNode b = before.methods.get(i);
+            MethodNode a = after.methods.get(i);
+            if ((a.name + a.desc).equals(method)) {
+                changed = List.of(calls(b), calls(a));
+            } else {
+                assertEquals(EnginePatches.fingerprint(b), EnginePatches.fingerprint(a), jdk + ": " + a.name + a.desc
+                        + " changed");
+            }
+        }
+        assertNotNull(changed, jdk + ": no method " + method);
+        return changed;
+    }
+
+    private static ClassNode node(final byte[] classFile) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classFile).accept(node, 0);
+        return node;
+    }
+
+    /** Every call a method makes, {@code owner.name(descriptor)}, in order. */
+    private static List<String> calls(final MethodNode m) {
+        List<String> calls = new ArrayList<>();
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof MethodInsnNode call) {
+                calls.add(call.owner + "." + call.name + call.desc);
+            }
+        }
+        return calls;
     }
 }

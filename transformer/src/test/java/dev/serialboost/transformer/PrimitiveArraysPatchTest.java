@@ -4,11 +4,6 @@ import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.MethodInsnNode;
-import org.objectweb.asm.tree.MethodNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,7 +44,7 @@ class PrimitiveArraysPatchTest {
 
             byte[] out = JdkClassFiles.read(jrt, "java/io/ObjectOutputStream");
             byte[] patchedOut = PrimitiveArraysPatch.patchWrites(out);
-            assertOnly(out, patchedOut, "writeArray", jdk, List.of(
+            assertOnly(out, patchedOut, "writeArray(Ljava/lang/Object;Ljava/io/ObjectStreamClass;Z)V", jdk, List.of(
                     "java/io/ObjectOutputStream$BlockDataOutputStream.writeInts([III)V",
                     "java/io/ObjectOutputStream$BlockDataOutputStream.write([BIIZ)V",
                     "java/io/ObjectOutputStream$BlockDataOutputStream.writeLongs([JII)V",
@@ -68,7 +63,7 @@ class PrimitiveArraysPatchTest {
 
             byte[] in = JdkClassFiles.read(jrt, "java/io/ObjectInputStream");
             byte[] patchedIn = PrimitiveArraysPatch.patchReads(in);
-            assertOnly(in, patchedIn, "readArray", jdk, List.of(
+            assertOnly(in, patchedIn, "readArray(Z)Ljava/lang/Object;", jdk, List.of(
                     "java/lang/reflect/Array.newInstance(Ljava/lang/Class;I)Ljava/lang/Object;",
                     "java/io/ObjectInputStream$BlockDataInputStream.readInts([III)V",
                     "java/io/ObjectInputStream$BlockDataInputStream.readFully([BIIZ)V",
@@ -101,46 +96,19 @@ class PrimitiveArraysPatchTest {
      */
     private static void assertOnly(final byte[] original, final byte[] patched, final String method, final Jdk jdk,
                                    final List<String> was, final List<String> is) {
-        ClassNode before = node(original);
-        ClassNode after = node(patched);
-        assertEquals(before.methods.size(), after.methods.size());
-        for (int i = 0; i < before.methods.size(); i++) {
-            MethodNode b = before.methods.get(i);
-            MethodNode a = after.methods.get(i);
-            if (!a.name.equals(method)) {
-                assertEquals(EnginePatches.fingerprint(b), EnginePatches.fingerprint(a), jdk + ": " + a.name + a.desc
-                        + " changed");
-                continue;
-            }
-            List<String> callsBefore = calls(b);
-            List<String> callsAfter = calls(a);
-            assertEquals(callsBefore.size(), callsAfter.size(), jdk + ": " + method);
-            List<String> swapped = new ArrayList<>();
-            List<String> into = new ArrayList<>();
-            for (int c = 0; c < callsBefore.size(); c++) {
-                if (!callsBefore.get(c).equals(callsAfter.get(c))) {
-                    swapped.add(callsBefore.get(c));
-                    into.add(callsAfter.get(c));
-                }
-            }
-            assertEquals(was, swapped, jdk + ": the calls of " + method + " replaced");
-            assertEquals(is, into, jdk + ": what they became");
-        }
-    }
-
-    private static ClassNode node(final byte[] classFile) {
-        ClassNode node = new ClassNode();
-        new ClassReader(classFile).accept(node, 0);
-        return node;
-    }
-
-    private static List<String> calls(final MethodNode m) {
-        List<String> calls = new ArrayList<>();
-        for (AbstractInsnNode insn : m.instructions) {
-            if (insn instanceof MethodInsnNode call) {
-                calls.add(call.owner + "." + call.name + call.desc);
+        List<List<String>> calls = JdkClassFiles.callsOfTheOnlyChange(original, patched, method, jdk);
+        List<String> callsBefore = calls.get(0);
+        List<String> callsAfter = calls.get(1);
+        assertEquals(callsBefore.size(), callsAfter.size(), jdk + ": " + method);
+        List<String> swapped = new ArrayList<>();
+        List<String> into = new ArrayList<>();
+        for (int c = 0; c < callsBefore.size(); c++) {
+            if (!callsBefore.get(c).equals(callsAfter.get(c))) {
+                swapped.add(callsBefore.get(c));
+                into.add(callsAfter.get(c));
             }
         }
-        return calls;
+        assertEquals(was, swapped, jdk + ": the calls of " + method + " replaced");
+        assertEquals(is, into, jdk + ": what they became");
     }
 }

@@ -4,15 +4,9 @@ import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.MethodInsnNode;
-import org.objectweb.asm.tree.MethodNode;
 
 import java.io.IOException;
 import java.nio.file.FileSystem;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,27 +34,17 @@ class StringReadsPatchTest {
             byte[] patched = StringReadsPatch.patch(original);
             JdkClassFiles.verify(patched, jdk);
 
-            ClassNode before = node(original);
-            ClassNode after = node(patched);
-            assertEquals(before.methods.size(), after.methods.size());
-            for (int i = 0; i < before.methods.size(); i++) {
-                MethodNode b = before.methods.get(i);
-                MethodNode a = after.methods.get(i);
-                List<String> was = calls(b);
-                List<String> is = calls(a);
-                if (!(a.name + a.desc).equals("readUTFBody(J)Ljava/lang/String;")) {
-                    assertEquals(EnginePatches.fingerprint(b), EnginePatches.fingerprint(a), jdk + ": " + a.name
-                            + a.desc + " changed");
-                    continue;
-                }
-                List<String> added = List.of(
-                        "java/io/ObjectInputStream$PeekInputStream.readFully([BII)V",
-                        "dev/serialboost/runtime/Strings.decode([BI)Ljava/lang/String;",
-                        "dev/serialboost/runtime/Strings.malformedAt([BI)I",
-                        "java/io/UTFDataFormatException.<init>()V");
-                assertEquals(added, is.subList(0, added.size()), jdk + ": the fast path's calls come first");
-                assertEquals(was, is.subList(added.size(), is.size()), jdk + ": then the method's own");
-            }
+            List<List<String>> calls = JdkClassFiles.callsOfTheOnlyChange(original, patched,
+                    "readUTFBody(J)Ljava/lang/String;", jdk);
+            List<String> was = calls.get(0);
+            List<String> is = calls.get(1);
+            List<String> added = List.of(
+                    "java/io/ObjectInputStream$PeekInputStream.readFully([BII)V",
+                    "dev/serialboost/runtime/Strings.decode([BI)Ljava/lang/String;",
+                    "dev/serialboost/runtime/Strings.malformedAt([BI)I",
+                    "java/io/UTFDataFormatException.<init>()V");
+            assertEquals(added, is.subList(0, added.size()), jdk + ": the fast path's calls come first");
+            assertEquals(was, is.subList(added.size(), is.size()), jdk + ": then the method's own");
 
             // patched once, readUTFBody is not the method the patch knows
             IllegalStateException refused = assertThrows(IllegalStateException.class,
@@ -68,22 +52,5 @@ class StringReadsPatchTest {
             assertTrue(refused.getMessage().contains("readUTFBody is not one serialboost knows (fingerprint "),
                     refused.getMessage());
         }
-    }
-
-    private static ClassNode node(final byte[] classFile) {
-        ClassNode node = new ClassNode();
-        new ClassReader(classFile).accept(node, 0);
-        return node;
-    }
-
-    /** Every call a method makes, {@code owner.name(descriptor)}, in order. */
-    private static List<String> calls(final MethodNode m) {
-        List<String> calls = new ArrayList<>();
-        for (AbstractInsnNode insn : m.instructions) {
-            if (insn instanceof MethodInsnNode call) {
-                calls.add(call.owner + "." + call.name + call.desc);
-            }
-        }
-        return calls;
     }
 }
