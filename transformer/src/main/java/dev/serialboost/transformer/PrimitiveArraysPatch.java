@@ -50,21 +50,23 @@ public final class PrimitiveArraysPatch {
      * against.
      */
     public static final Set<String> KNOWN = Set.of(
-            "c941d9602ebb3e37", // OpenJDK 17.0.15 and 17.0.21 (java.io.Bits)
-            "430229ac809dc88b"); // Temurin 21.0.8 and 25 (jdk.internal.util.ByteArray)
+            "567e09e262799c0a", // OpenJDK 17.0.15 and 17.0.21 (java.io.Bits)
+            "16da575d0deccb19"); // Temurin 21.0.8 and 25 (jdk.internal.util.ByteArray)
 
     /** The classes {@link #fingerprint} reads. */
     public static final List<String> PRINTED = List.of(BLOCK_OUT, "java/io/DataOutputStream",
             "java/io/ByteArrayOutputStream", BLOCK_IN, "java/io/ObjectInputStream$PeekInputStream",
-            "java/io/ByteArrayInputStream");
+            "java/io/ByteArrayInputStream", OBJECT_OUTPUT_STREAM, OBJECT_INPUT_STREAM);
 
     private PrimitiveArraysPatch() {
     }
 
     /**
      * The fingerprint of what {@code PrimitiveArrays} repeats, from the class files of {@link #PRINTED}: the block
-     * streams' array methods and the methods they write and read the underlying stream by, and the byte-array
-     * streams' writes and reads; null when a class or method is missing.
+     * streams' array methods and the methods they write and read the underlying stream by, the byte-array streams'
+     * writes and reads, and {@code writeArray} and {@code readArray} themselves (an array allocated without zeroing
+     * must reach the read that fills it, which only a known {@code readArray} is sure to do); null when a class or
+     * method is missing.
      */
     public static String fingerprint(final ClassFileSource jdk) {
         String[][] methods = {
@@ -75,7 +77,9 @@ public final class PrimitiveArraysPatch {
             {"readFully([BIIZ)V", "read([BIIZ)I", "readChars([CII)V", "readShorts([SII)V", "readInts([III)V",
                 "readFloats([FII)V", "readLongs([JII)V", "readDoubles([DII)V"},
             {"read([BII)I", "readFully([BII)V"},
-            {"read([BII)I"}};
+            {"read([BII)I"},
+            {WRITE_ARRAY},
+            {READ_ARRAY}};
         StringBuilder all = new StringBuilder();
         for (int i = 0; i < methods.length; i++) {
             byte[] classFile = jdk.read(PRINTED.get(i));
