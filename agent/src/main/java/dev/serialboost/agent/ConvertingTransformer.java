@@ -114,9 +114,14 @@ final class ConvertingTransformer implements ClassFileTransformer {
         if (loader == null) {
             return bootHierarchy;
         }
+        // no computeIfAbsent: its function would be a new lambda at every class load
         synchronized (hierarchies) {
-            return hierarchies.computeIfAbsent(loader,
-                    l -> transformer.newHierarchy(new WeakLoaderSource(l), loadedBeforeAgent::contains));
+            ClassHierarchy known = hierarchies.get(loader);
+            if (known == null) {
+                known = transformer.newHierarchy(new WeakLoaderSource(loader), loadedBeforeAgent::contains);
+                hierarchies.put(loader, known);
+            }
+            return known;
         }
     }
 
