@@ -18,7 +18,7 @@ public final class ClassHierarchy {
 
     /** JDK class headers are the same for every loader: read them once per JVM (empty: not in the JDK). */
     private static final Map<String, Optional<ClassHeader>> JDK_HEADERS = new ConcurrentHashMap<>();
-    /** The running JDK's own class files (those of the boot and platform modules, no jar's): see {@link ClassFileSource#jdk}. */
+    /** The running JDK's own class files (of the boot and platform modules, no jar's): {@link ClassFileSource#jdk}. */
     private static final ClassFileSource JDK = ClassFileSource.jdk();
 
     private final ClassFileSource source;
