@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.function.BiFunction;
 
 /**
  * The {@link ClassFileTransformer} the agent registers: a cheap name check first, then the transformer
@@ -30,6 +31,7 @@ final class ConvertingTransformer implements ClassFileTransformer {
         "dev/serialboost/transformer/", "dev/serialboost/shaded/", "net/bytebuddy/", "org/objectweb/asm/",
     };
     private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
+    private static final String CLASS_PATH_FILES = "dev.serialboost.runtime.ClassPathFiles";
 
     private final SerialboostTransformer transformer;
     private final Report report;
@@ -114,9 +116,14 @@ final class ConvertingTransformer implements ClassFileTransformer {
         if (loader == null) {
             return bootHierarchy;
         }
+        // no computeIfAbsent: its function would be a new lambda at every class load
         synchronized (hierarchies) {
-            return hierarchies.computeIfAbsent(loader,
-                    l -> transformer.newHierarchy(new WeakLoaderSource(l), loadedBeforeAgent::contains));
+            ClassHierarchy known = hierarchies.get(loader);
+            if (known == null) {
+                known = transformer.newHierarchy(new WeakLoaderSource(loader), loadedBeforeAgent::contains);
+                hierarchies.put(loader, known);
+            }
+            return known;
         }
     }
 
@@ -130,7 +137,10 @@ final class ConvertingTransformer implements ClassFileTransformer {
         }
     }
 
-    /** Reads class files through a loader without keeping it alive. */
+    /**
+     * Reads class files through a loader without keeping it alive: where loading finds them when the runtime's
+     * {@code ClassPathFiles} can tell (the JDK's own loaders and plain {@code URLClassLoader}s), else as resources.
+     */
     private static final class WeakLoaderSource implements ClassFileSource {
         private final WeakReference<ClassLoader> loader;
 
@@ -141,7 +151,35 @@ final class ConvertingTransformer implements ClassFileTransformer {
         @Override
         public byte[] read(final String internalName) {
             ClassLoader l = loader.get();
-            return l == null ? null : ClassFileSource.of(l).read(internalName);
+            if (l == null) {
+                return null;
+            }
+            BiFunction<ClassLoader, String, byte[]> classPath = ClassPathReader.READER;
+            if (classPath != null) {
+                byte[] bytes = classPath.apply(l, internalName);
+                if (bytes == null || bytes.length > 0) {
+                    return bytes; // an empty array is the runtime's "cannot tell"
+                }
+            }
+            return ClassFileSource.of(l).read(internalName);
+        }
+    }
+
+    /**
+     * The runtime's {@code ClassPathFiles.reader()}, asked when the first supertype's class file is read; null when
+     * the runtime cannot read class paths on this JVM (its internals are not the ones it knows, or not open to it).
+     */
+    private static final class ClassPathReader {
+        static final BiFunction<ClassLoader, String, byte[]> READER = find();
+
+        @SuppressWarnings("unchecked")
+        private static BiFunction<ClassLoader, String, byte[]> find() {
+            try {
+                return (BiFunction<ClassLoader, String, byte[]>) Class.forName(CLASS_PATH_FILES, false, null)
+                        .getMethod("reader").invoke(null);
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                return null;
+            }
         }
     }
 }

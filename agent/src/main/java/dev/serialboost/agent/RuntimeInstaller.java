@@ -63,6 +63,17 @@ final class RuntimeInstaller {
         return (String) Class.forName(RUNTIME, false, null).getMethod("finalFieldsProblem").invoke(null);
     }
 
+    /**
+     * Opens {@code jdk.internal.loader} and {@code java.net} to the runtime (not to the application's module), whose
+     * {@code ClassPathFiles} reads the class files of supertypes for the class-file transformer where loading finds
+     * them; call after {@link #install}.
+     */
+    static void openLoaderInternals(final Instrumentation inst) throws ClassNotFoundException {
+        Module runtime = Class.forName(RUNTIME, false, null).getModule();
+        inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
+                Map.of("jdk.internal.loader", Set.of(runtime), "java.net", Set.of(runtime)), Set.of(), Map.of());
+    }
+
     private static boolean definedInBootstrap() {
         try {
             Class.forName(RUNTIME, false, null);

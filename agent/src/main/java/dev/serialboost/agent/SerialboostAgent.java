@@ -93,6 +93,11 @@ public final class SerialboostAgent {
                 formatProblem = ConvertedFormatInstaller.install(inst);
             }
             if (config.converts() && formatProblem == null) {
+                try {
+                    RuntimeInstaller.openLoaderInternals(inst);
+                } catch (RuntimeException | ReflectiveOperationException e) {
+                    // then the transformer reads the class files of supertypes as resources, as it can everywhere
+                }
                 TransformOptions options = TransformOptions.DEFAULTS.withPolicy(config.policy());
                 Set<String> loaded = new HashSet<>();
                 for (Class<?> c : inst.getAllLoadedClasses()) {

@@ -23,6 +23,30 @@ public interface ClassFileSource {
      * platform's own class files for a {@code null} (bootstrap) loader.
      */
     static ClassFileSource of(ClassLoader loader) {
+        return resources(loader);
+    }
+
+    /**
+     * The running JDK's own class files: those of {@code java.base} from its module (its image read directly, no
+     * {@code URL} made per class file), any other as {@link #of} the platform loader finds it, which for a class of
+     * {@code java.base} is the same class file.
+     */
+    static ClassFileSource jdk() {
+        Module base = Object.class.getModule();
+        ClassFileSource platform = resources(ClassLoader.getPlatformClassLoader());
+        return internalName -> {
+            try (InputStream in = base.getResourceAsStream(internalName + ".class")) {
+                if (in != null) {
+                    return in.readAllBytes();
+                }
+            } catch (IOException e) {
+                // read as a resource below
+            }
+            return platform.read(internalName);
+        };
+    }
+
+    private static ClassFileSource resources(final ClassLoader loader) {
         return internalName -> {
             String resource = internalName + ".class";
             try (InputStream in = loader == null

@@ -18,8 +18,8 @@ public final class ClassHierarchy {
 
     /** JDK class headers are the same for every loader: read them once per JVM (empty: not in the JDK). */
     private static final Map<String, Optional<ClassHeader>> JDK_HEADERS = new ConcurrentHashMap<>();
-    /** The running JDK's own classes: the platform loader finds those of the boot and platform modules, no jar's. */
-    private static final ClassFileSource JDK = ClassFileSource.of(ClassLoader.getPlatformClassLoader());
+    /** The running JDK's own class files (of the boot and platform modules, no jar's): {@link ClassFileSource#jdk}. */
+    private static final ClassFileSource JDK = ClassFileSource.jdk();
 
     private final ClassFileSource source;
     private final Predicate<String> loadedBeforeAgent;

@@ -6,13 +6,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
 /**
  * The default serialVersionUID of a class, computed from its original class file exactly as
  * {@code java.io.ObjectStreamClass.computeDefaultSUID} computes it from the loaded class. Converting a
- * class adds an interface and methods, which would change the computed value; the generator injects
+ * class adds methods, which would change the computed value; the generator injects
  * this one so that {@code ObjectStreamClass.lookup(c).getSerialVersionUID()} does not move.
  */
 final class SerialVersionUids {
@@ -22,6 +23,28 @@ final class SerialVersionUids {
             | Modifier.FINAL | Modifier.VOLATILE | Modifier.TRANSIENT;
     private static final int METHOD_MODS = Modifier.PUBLIC | Modifier.PRIVATE | Modifier.PROTECTED | Modifier.STATIC
             | Modifier.FINAL | Modifier.SYNCHRONIZED | Modifier.NATIVE | Modifier.ABSTRACT | Modifier.STRICT;
+
+    // comparators of their own, not lambdas: each class computed here loads while an application starts, and the
+    // first use of a lambda or a stream costs more than the whole computation
+    private static final Comparator<ClassInfo.Field> FIELDS_BY_NAME = new Comparator<>() {
+        @Override
+        public int compare(final ClassInfo.Field a, final ClassInfo.Field b) {
+            return a.name().compareTo(b.name());
+        }
+    };
+    private static final Comparator<ClassInfo.Method> CONSTRUCTORS_BY_DESCRIPTOR = new Comparator<>() {
+        @Override
+        public int compare(final ClassInfo.Method a, final ClassInfo.Method b) {
+            return a.descriptor().compareTo(b.descriptor());
+        }
+    };
+    private static final Comparator<ClassInfo.Method> METHODS_BY_NAME_AND_DESCRIPTOR = new Comparator<>() {
+        @Override
+        public int compare(final ClassInfo.Method a, final ClassInfo.Method b) {
+            int byName = a.name().compareTo(b.name());
+            return byName != 0 ? byName : a.descriptor().compareTo(b.descriptor());
+        }
+    };
 
     private SerialVersionUids() {
     }
@@ -48,12 +71,17 @@ final class SerialVersionUids {
             }
             out.writeInt(classMods);
 
-            for (String name : info.interfaces.stream().map(i -> i.replace('/', '.')).sorted().toList()) {
+            String[] interfaces = new String[info.interfaces.size()];
+            for (int i = 0; i < interfaces.length; i++) {
+                interfaces[i] = info.interfaces.get(i).replace('/', '.');
+            }
+            Arrays.sort(interfaces);
+            for (String name : interfaces) {
                 out.writeUTF(name);
             }
 
             List<ClassInfo.Field> fields = new ArrayList<>(info.fields);
-            fields.sort(Comparator.comparing(ClassInfo.Field::name));
+            fields.sort(FIELDS_BY_NAME);
             for (ClassInfo.Field f : fields) {
                 int mods = f.access() & FIELD_MODS;
                 if ((mods & Modifier.PRIVATE) == 0 || (mods & (Modifier.STATIC | Modifier.TRANSIENT)) == 0) {
@@ -69,13 +97,13 @@ final class SerialVersionUids {
                 out.writeUTF("()V");
             }
 
-            constructors.sort(Comparator.comparing(ClassInfo.Method::descriptor));
+            constructors.sort(CONSTRUCTORS_BY_DESCRIPTOR);
             writeMethods(out, constructors);
-            methods.sort(Comparator.comparing(ClassInfo.Method::name).thenComparing(ClassInfo.Method::descriptor));
+            methods.sort(METHODS_BY_NAME_AND_DESCRIPTOR);
             writeMethods(out, methods);
             out.flush();
 
-            byte[] sha = Digests.sha1(bytes.toByteArray());
+            byte[] sha = Sha1.digest(bytes.toByteArray());
             long hash = 0;
             for (int i = Math.min(sha.length, 8) - 1; i >= 0; i--) {
                 hash = (hash << 8) | (sha[i] & 0xFF);
