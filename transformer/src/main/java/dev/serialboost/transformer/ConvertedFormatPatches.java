@@ -3,6 +3,8 @@ package dev.serialboost.transformer;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -52,6 +54,15 @@ public final class ConvertedFormatPatches {
     private static final String LOOKUP_DESC = "(Ljava/lang/Class;Z)" + OSC_DESC;
     private static final String WRITE_EXTERNAL = "writeExternal";
     private static final String READ_EXTERNAL = "readExternal";
+    private static final String WRITE_OBJECT = "writeObject";
+    private static final String WRITE_OBJECT_DESC = "(Ljava/lang/Object;)V";
+    /** {@code ObjectInputStream.readObject(Class)}: what the public {@code readObject()} calls with {@code Object.class}. */
+    private static final String READ_OBJECT = "readObject";
+    private static final String READ_OBJECT_DESC = "(Ljava/lang/Class;)Ljava/lang/Object;";
+    /** Methods the loops call, besides the sites, that each class must have. */
+    private static final Map<String, List<String>> REQUIRED = Map.of(
+            OBJECT_OUTPUT_STREAM, List.of(WRITE_OBJECT + WRITE_OBJECT_DESC),
+            OBJECT_INPUT_STREAM, List.of(READ_OBJECT + READ_OBJECT_DESC));
 
     /** What each patched method must contain: the instruction, and how many times (0: one or more). */
     private enum Site {
@@ -65,21 +76,28 @@ public final class ConvertedFormatPatches {
         WRITE_CAST(OBJECT_OUTPUT_STREAM, "writeOrdinaryObject(Ljava/lang/Object;" + OSC_DESC + "Z)V",
                 "a checkcast to Externalizable", 1),
         WRITE_EXTERNAL_CALL(OBJECT_OUTPUT_STREAM, "writeExternalData(Ljava/io/Externalizable;)V",
-                "a call of Externalizable.writeExternal", 0),
+                "a call of Externalizable.writeExternal", 0, true),
         READ_CAST(OBJECT_INPUT_STREAM, "readOrdinaryObject(Z)Ljava/lang/Object;", "a checkcast to Externalizable", 1),
         READ_EXTERNAL_CALL(OBJECT_INPUT_STREAM, "readExternalData(Ljava/io/Externalizable;" + OSC_DESC + ")V",
-                "a call of Externalizable.readExternal", 1);
+                "a call of Externalizable.readExternal", 1, true);
 
         final String owner;
         final String method;
         final String what;
         final int expected;
+        /** Whether the call becomes a loop, which needs the types of the method's local variables at the site. */
+        final boolean loops;
 
         Site(final String owner, final String method, final String what, final int expected) {
+            this(owner, method, what, expected, false);
+        }
+
+        Site(final String owner, final String method, final String what, final int expected, final boolean loops) {
             this.owner = owner;
             this.method = method;
             this.what = what;
             this.expected = expected;
+            this.loops = loops;
         }
     }
 
@@ -93,6 +111,7 @@ public final class ConvertedFormatPatches {
      */
     public static List<String> check(final String internalName, final byte[] classFile) {
         Map<Site, Integer> found = new HashMap<>();
+        List<Site> unclear = new ArrayList<>();
         List<String> methods = new ArrayList<>();
         new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
@@ -106,10 +125,13 @@ public final class ConvertedFormatPatches {
                     @Override
                     void at(final Site site) {
                         found.merge(site, 1, Integer::sum);
+                        if (site.loops && locals() == null) {
+                            unclear.add(site);
+                        }
                     }
                 };
             }
-        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        }, ClassReader.SKIP_DEBUG | ClassReader.EXPAND_FRAMES);
         List<String> problems = new ArrayList<>();
         for (Site site : Site.values()) {
             if (!site.owner.equals(internalName)) {
@@ -122,6 +144,14 @@ public final class ConvertedFormatPatches {
             } else if (site.expected == 0 ? count == 0 : count != site.expected) {
                 problems.add(where + " has " + count + " times " + site.what + ", not "
                         + (site.expected == 0 ? "one or more" : site.expected));
+            } else if (unclear.contains(site)) {
+                problems.add(where + " has " + site.what + " not called as obj.m(this), or where the types of the"
+                        + " local variables are not clear from the code");
+            }
+        }
+        for (String required : REQUIRED.getOrDefault(internalName, List.of())) {
+            if (!methods.contains(required)) {
+                problems.add(internalName.replace('/', '.') + "." + required + " not found");
             }
         }
         return problems;
@@ -145,11 +175,11 @@ public final class ConvertedFormatPatches {
                 return new SiteFinder(mv, internalName, name + descriptor) {
                     @Override
                     void at(final Site site) {
-                        patchAt(site, mv);
+                        patchAt(site, mv, this);
                     }
                 };
             }
-        }, 0);
+        }, ClassReader.EXPAND_FRAMES);
         return writer.toByteArray();
     }
 
@@ -164,7 +194,7 @@ public final class ConvertedFormatPatches {
     }
 
     /** Emits the replacement of the instruction at {@code site} (the instruction itself was not passed on). */
-    private static void patchAt(final Site site, final MethodVisitor mv) {
+    private static void patchAt(final Site site, final MethodVisitor mv, final SiteFinder finder) {
         switch (site) {
             case INIT_NON_PROXY_LOOKUP -> {
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, OBJECT_STREAM_CLASS, LOOKUP, LOOKUP_DESC, false);
@@ -182,16 +212,102 @@ public final class ConvertedFormatPatches {
             case WRITE_CAST, READ_CAST -> {
                 // dropped: the value goes on as the object it is
             }
-            case WRITE_EXTERNAL_CALL -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "writeExternal",
-                    "(Ljava/lang/Object;Ljava/io/ObjectOutput;)V", false);
-            case READ_EXTERNAL_CALL -> {
-                // readExternalData(Externalizable obj, ObjectStreamClass desc): the stream descriptor goes along
-                mv.visitVarInsn(Opcodes.ALOAD, 2);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readExternal",
-                        "(Ljava/lang/Object;Ljava/io/ObjectInput;" + OSC_DESC + ")V", false);
-            }
+            case WRITE_EXTERNAL_CALL -> writeLoop(mv, finder);
+            case READ_EXTERNAL_CALL -> readLoop(mv, finder);
             default -> throw new IllegalStateException("unknown site " + site);
         }
+    }
+
+    /**
+     * {@code obj.writeExternal(this)} (on the stack: obj, this) becomes
+     * <pre>
+     * for (int step = 0; ; step++) {
+     *     Object ref = ConvertedFormat.writeStep(obj, this, step);
+     *     if (ref == ConvertedFormat.END) break;
+     *     this.writeObject(ref);
+     * }</pre>
+     * so each reference of a converted object is written from this frame, as the JDK's {@code defaultWriteFields}
+     * writes a plain object's: the nesting of the graph takes no frame of serialboost's.
+     */
+    private static void writeLoop(final MethodVisitor mv, final SiteFinder finder) {
+        List<Object> locals = finder.locals();
+        int obj = finder.slots();
+        int step = obj + 1;
+        int ref = obj + 2;
+        finder.uses(ref + 1);
+        mv.visitInsn(Opcodes.POP); // this: the JDK passes its own stream, which is local 0
+        mv.visitVarInsn(Opcodes.ASTORE, obj);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, step);
+        Label loop = new Label();
+        Label done = new Label();
+        mv.visitLabel(loop);
+        frame(mv, locals, "java/lang/Object", Opcodes.INTEGER);
+        mv.visitVarInsn(Opcodes.ALOAD, obj);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ILOAD, step);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "writeStep",
+                "(Ljava/lang/Object;Ljava/io/ObjectOutput;I)Ljava/lang/Object;", false);
+        mv.visitVarInsn(Opcodes.ASTORE, ref);
+        mv.visitVarInsn(Opcodes.ALOAD, ref);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, HOOKS, "END", "Ljava/lang/Object;");
+        mv.visitJumpInsn(Opcodes.IF_ACMPEQ, done);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, ref);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT_OUTPUT_STREAM, WRITE_OBJECT, WRITE_OBJECT_DESC, false);
+        mv.visitIincInsn(step, 1);
+        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitLabel(done);
+        frame(mv, locals, "java/lang/Object", Opcodes.INTEGER, "java/lang/Object");
+        mv.visitInsn(Opcodes.NOP); // the JDK's code may have a frame of its own next
+    }
+
+    /**
+     * {@code obj.readExternal(this)} in {@code readExternalData(obj, desc)} (on the stack: obj, this) becomes
+     * <pre>
+     * for (Object r = ConvertedFormat.readBegin(obj, this, desc); r != null; ) {
+     *     r = ConvertedFormat.readNext(r, this.readObject(Object.class));
+     * }</pre>
+     * ({@code readObject(Class)} is what the public {@code readObject()} calls), so each reference of a converted
+     * object is read from this frame, as the JDK's {@code defaultReadFields} reads a plain object's.
+     */
+    private static void readLoop(final MethodVisitor mv, final SiteFinder finder) {
+        List<Object> locals = finder.locals();
+        int obj = finder.slots();
+        int read = obj + 1;
+        finder.uses(read + 1);
+        mv.visitInsn(Opcodes.POP); // this: the JDK passes its own stream, which is local 0
+        mv.visitVarInsn(Opcodes.ASTORE, obj);
+        mv.visitVarInsn(Opcodes.ALOAD, obj);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, 2); // readExternalData(Externalizable obj, ObjectStreamClass desc)
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readBegin",
+                "(Ljava/lang/Object;Ljava/io/ObjectInput;" + OSC_DESC + ")Ljava/lang/Object;", false);
+        mv.visitVarInsn(Opcodes.ASTORE, read);
+        Label loop = new Label();
+        Label done = new Label();
+        mv.visitLabel(loop);
+        frame(mv, locals, "java/lang/Object", "java/lang/Object");
+        mv.visitVarInsn(Opcodes.ALOAD, read);
+        mv.visitJumpInsn(Opcodes.IFNULL, done);
+        mv.visitVarInsn(Opcodes.ALOAD, read);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitLdcInsn(Type.getObjectType("java/lang/Object"));
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, OBJECT_INPUT_STREAM, READ_OBJECT, READ_OBJECT_DESC, false);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readNext",
+                "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false);
+        mv.visitVarInsn(Opcodes.ASTORE, read);
+        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitLabel(done);
+        frame(mv, locals, "java/lang/Object", "java/lang/Object");
+        mv.visitInsn(Opcodes.NOP); // the JDK's code may have a frame of its own next
+    }
+
+    /** An expanded frame with the method's locals at the site, then {@code added}, and an empty stack. */
+    private static void frame(final MethodVisitor mv, final List<Object> locals, final Object... added) {
+        List<Object> all = new ArrayList<>(locals);
+        all.addAll(List.of(added));
+        mv.visitFrame(Opcodes.F_NEW, all.size(), all.toArray(), 0, new Object[0]);
     }
 
     /**
@@ -200,9 +316,23 @@ public final class ConvertedFormatPatches {
      * whether an {@code isAssignableFrom} follows.
      */
     private abstract static class SiteFinder extends MethodVisitor {
+        /** A local variable of a type the finder cannot tell. */
+        private static final Object UNKNOWN = new Object();
+
         private final String owner;
         private final String method;
         private boolean pendingExternalizable;
+        /**
+         * The types of the local variables, slot by slot in expanded-frame terms (a long or double takes its slot and
+         * a {@code TOP}): from the last frame, and the stores since (typed by the instruction before each).
+         */
+        private final List<Object> slots = new ArrayList<>();
+        /** The type the last instruction pushed, as a frame names it, or {@link #UNKNOWN}. */
+        private Object pushed = UNKNOWN;
+        /** Whether the last instruction was {@code aload_0}. */
+        private boolean loadedThis;
+        /** Locals the patch's code uses, from 0. */
+        private int usedLocals;
 
         SiteFinder(final MethodVisitor next, final String owner, final String method) {
             super(Opcodes.ASM9, next);
@@ -211,6 +341,39 @@ public final class ConvertedFormatPatches {
         }
 
         abstract void at(Site site);
+
+        /**
+         * The locals at this point as an expanded frame lists them (trailing {@code TOP}s dropped), or null if their
+         * types are not all clear or the call's argument was not {@code this} (what the loops rely on).
+         */
+        final List<Object> locals() {
+            if (!loadedThis || slots.contains(UNKNOWN)) {
+                return null;
+            }
+            List<Object> locals = new ArrayList<>();
+            for (int i = 0; i < slots(); i++) {
+                Object type = slots.get(i);
+                locals.add(type);
+                if (type == Opcodes.LONG || type == Opcodes.DOUBLE) {
+                    i++;
+                }
+            }
+            return locals;
+        }
+
+        /** The first slot after the locals at this point. */
+        final int slots() {
+            int n = slots.size();
+            while (n > 0 && slots.get(n - 1) == Opcodes.TOP) {
+                n--;
+            }
+            return n;
+        }
+
+        /** Records that the patch's code uses locals up to {@code count}. */
+        final void uses(final int count) {
+            usedLocals = Math.max(usedLocals, count);
+        }
 
         private Site site(final Site... candidates) {
             for (Site s : candidates) {
@@ -221,9 +384,130 @@ public final class ConvertedFormatPatches {
             return null;
         }
 
+        private void set(final int slot, final Object type, final boolean wide) {
+            while (slots.size() < slot + (wide ? 2 : 1)) {
+                slots.add(Opcodes.TOP);
+            }
+            slots.set(slot, type);
+            if (wide) {
+                slots.set(slot + 1, Opcodes.TOP);
+            }
+        }
+
+        /** The frame name of a field's or method result's type. */
+        private static Object typeOf(final Type type) {
+            return switch (type.getSort()) {
+                case Type.BOOLEAN, Type.BYTE, Type.CHAR, Type.SHORT, Type.INT -> Opcodes.INTEGER;
+                case Type.FLOAT -> Opcodes.FLOAT;
+                case Type.LONG -> Opcodes.LONG;
+                case Type.DOUBLE -> Opcodes.DOUBLE;
+                case Type.OBJECT, Type.ARRAY -> type.getInternalName();
+                default -> UNKNOWN;
+            };
+        }
+
+        private void pushed(final Object type) {
+            pushed = type;
+            loadedThis = false;
+        }
+
+        @Override
+        public void visitFrame(final int type, final int numLocal, final Object[] local, final int numStack,
+                               final Object[] stack) {
+            slots.clear();
+            if (type != Opcodes.F_NEW) {
+                slots.add(UNKNOWN); // frames are read expanded; anything else is not understood
+            } else {
+                for (int i = 0; i < numLocal; i++) {
+                    boolean wide = local[i] == Opcodes.LONG || local[i] == Opcodes.DOUBLE;
+                    set(slots.size(), local[i], wide);
+                }
+            }
+            pushed(UNKNOWN);
+            super.visitFrame(type, numLocal, local, numStack, stack);
+        }
+
+        @Override
+        public void visitVarInsn(final int opcode, final int varIndex) {
+            switch (opcode) {
+                case Opcodes.ISTORE -> set(varIndex, Opcodes.INTEGER, false);
+                case Opcodes.FSTORE -> set(varIndex, Opcodes.FLOAT, false);
+                case Opcodes.LSTORE -> set(varIndex, Opcodes.LONG, true);
+                case Opcodes.DSTORE -> set(varIndex, Opcodes.DOUBLE, true);
+                case Opcodes.ASTORE -> set(varIndex, pushed, false);
+                default -> {
+                }
+            }
+            if (opcode == Opcodes.ALOAD) {
+                pushed(varIndex < slots.size() ? slots.get(varIndex) : UNKNOWN);
+                loadedThis = varIndex == 0;
+            } else {
+                pushed(UNKNOWN);
+            }
+            super.visitVarInsn(opcode, varIndex);
+        }
+
+        @Override
+        public void visitInsn(final int opcode) {
+            pushed(opcode == Opcodes.ACONST_NULL ? Opcodes.NULL : UNKNOWN);
+            super.visitInsn(opcode);
+        }
+
+        @Override
+        public void visitIntInsn(final int opcode, final int operand) {
+            pushed(UNKNOWN);
+            super.visitIntInsn(opcode, operand);
+        }
+
+        @Override
+        public void visitFieldInsn(final int opcode, final String owner, final String name, final String descriptor) {
+            boolean get = opcode == Opcodes.GETFIELD || opcode == Opcodes.GETSTATIC;
+            pushed(get ? typeOf(Type.getType(descriptor)) : UNKNOWN);
+            super.visitFieldInsn(opcode, owner, name, descriptor);
+        }
+
+        @Override
+        public void visitJumpInsn(final int opcode, final Label label) {
+            pushed(UNKNOWN);
+            super.visitJumpInsn(opcode, label);
+        }
+
+        @Override
+        public void visitIincInsn(final int varIndex, final int increment) {
+            pushed(UNKNOWN);
+            super.visitIincInsn(varIndex, increment);
+        }
+
+        @Override
+        public void visitTableSwitchInsn(final int min, final int max, final Label dflt, final Label... labels) {
+            pushed(UNKNOWN);
+            super.visitTableSwitchInsn(min, max, dflt, labels);
+        }
+
+        @Override
+        public void visitLookupSwitchInsn(final Label dflt, final int[] keys, final Label[] labels) {
+            pushed(UNKNOWN);
+            super.visitLookupSwitchInsn(dflt, keys, labels);
+        }
+
+        @Override
+        public void visitMultiANewArrayInsn(final String descriptor, final int numDimensions) {
+            pushed(typeOf(Type.getType(descriptor)));
+            super.visitMultiANewArrayInsn(descriptor, numDimensions);
+        }
+
+        @Override
+        public void visitInvokeDynamicInsn(final String name, final String descriptor, final Handle bootstrapMethodHandle,
+                                           final Object... bootstrapMethodArguments) {
+            pushed(typeOf(Type.getReturnType(descriptor)));
+            super.visitInvokeDynamicInsn(name, descriptor, bootstrapMethodHandle, bootstrapMethodArguments);
+        }
+
         @Override
         public void visitLdcInsn(final Object value) {
             pendingExternalizable = value instanceof Type t && t.getInternalName().equals(EXTERNALIZABLE);
+            pushed(value instanceof String ? "java/lang/String" : value instanceof Type t
+                    && t.getSort() != Type.METHOD ? "java/lang/Class" : UNKNOWN);
             super.visitLdcInsn(value);
         }
 
@@ -232,6 +516,11 @@ public final class ConvertedFormatPatches {
             Site cast = opcode == Opcodes.CHECKCAST && type.equals(EXTERNALIZABLE)
                     ? site(Site.WRITE_CAST, Site.READ_CAST) : null;
             pendingExternalizable = false;
+            // a new object is uninitialized until its constructor ran: not a type a store of it could be given here
+            pushed(opcode == Opcodes.CHECKCAST || opcode == Opcodes.ANEWARRAY
+                    ? typeOf(opcode == Opcodes.CHECKCAST ? Type.getObjectType(type)
+                            : Type.getType("[" + Type.getObjectType(type).getDescriptor()))
+                    : opcode == Opcodes.INSTANCEOF ? Opcodes.INTEGER : UNKNOWN);
             if (cast != null) {
                 at(cast);
             } else {
@@ -260,12 +549,13 @@ public final class ConvertedFormatPatches {
             } else {
                 super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             }
+            pushed(typeOf(Type.getReturnType(descriptor)));
         }
 
         @Override
         public void visitMaxs(final int maxStack, final int maxLocals) {
-            // initNonProxy's hook pushes two more arguments on top of lookup's result
-            super.visitMaxs(maxStack + 2, maxLocals);
+            // initNonProxy's hook pushes two more arguments on top of lookup's result; the loops need three
+            super.visitMaxs(maxStack + 2, Math.max(maxLocals, usedLocals));
         }
     }
 }

@@ -65,9 +65,10 @@ class ConvertedFormatPatchesTest {
         }
         // getSerialFields is left alone: a converted view lists the class's fields
         assertEquals(List.of("<init>->externalizableView", "initNonProxy->localDescriptor"), sorted(hooks.get(ConvertedFormatPatches.OBJECT_STREAM_CLASS)));
-        assertEquals(List.of("readExternalData->readExternal"), hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM));
-        assertEquals(List.of("writeClass->lookupForWrite", "writeExternalData->writeExternal",
-                "writeExternalData->writeExternal", "writeObject0->lookupForWrite", "writeObject0->lookupForWrite"),
+        assertEquals(List.of("readExternalData->readBegin", "readExternalData->readNext"),
+                hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM));
+        assertEquals(List.of("writeClass->lookupForWrite", "writeExternalData->writeStep",
+                "writeExternalData->writeStep", "writeObject0->lookupForWrite", "writeObject0->lookupForWrite"),
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_OUTPUT_STREAM)));
     }
 
