@@ -1,5 +1,6 @@
 package dev.serialboost.runtime;
 
+import java.io.EOFException;
 import java.io.Externalizable;
 import java.io.IOException;
 import java.io.InvalidClassException;
@@ -37,15 +38,16 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *       constructor builds as if the class were {@code Externalizable} (block data), with the class's serializable
  *       fields in the order the generated body writes them, and the constructor and exception state of the
  *       class's ordinary descriptor. The JDK then writes the object as an {@code Externalizable} one, its
- *       descriptor with that field list (once per stream), and {@code writeExternalData} calls
- *       {@link #writeExternal}, which writes the object's shape ({@link ConvertedShape}) and runs the generated
- *       body.</li>
+ *       descriptor with that field list (once per stream), and {@code writeExternalData}, for an object that is not
+ *       {@code Externalizable}, writes its data with {@link #writeStep}: the object's shape ({@link ConvertedShape}),
+ *       the generated bodies' primitives, and each reference from its own frame.</li>
  *   <li>{@code ObjectStreamClass.initNonProxy} passes its local descriptor through {@link #localDescriptor}: a
  *       stream descriptor in the converted layout is bound to the converted view (so the object is instantiated
  *       as plain JDK instantiates a {@code Serializable} class, its first non-serializable superclass's no-arg
  *       constructor; its {@code matchFields} refuses a changed primitive type as for plain data), and
- *       {@code readExternalData} calls {@link #readExternal}: the generated body for data of this class's shape,
- *       {@link EvolvedRead} (the JDK's own field reading) for data of another. A plain stream descriptor meets
+ *       {@code readExternalData}, for an object that is not {@code Externalizable}, reads its data with {@link
+ *       #readBegin} and {@link #readNext}: with the generated bodies for data of this class's shape, with {@link
+ *       EvolvedRead} (the JDK's own field reading) for data of another. A plain stream descriptor meets
  *       the class's ordinary descriptor and is read by the JDK as without the agent.</li>
  *   <li>The descriptor constructor asks {@link #externalizableView} whether the class it describes is
  *       {@code Externalizable}: yes only while this class builds a converted view.</li>
@@ -172,6 +174,15 @@ public final class ConvertedFormat {
             return AccessController.doPrivileged((PrivilegedAction<View>) () -> viewOf(type));
         }
     };
+
+    /**
+     * Classes the JDK's stream code names in a catch clause and may not have loaded yet ({@code EOFException} in
+     * {@code BlockDataInputStream.readBlockHeader}): a {@code StackOverflowError} passing such a clause has the JVM
+     * load the class on a nearly exhausted stack, and the call of the agent's class-file transformer for it then
+     * overflows inside the JDK's instrumentation code, which prints {@code java.lang.instrument ASSERTION FAILED}.
+     * Loaded with this class, on a shallow stack.
+     */
+    private static final List<Class<?>> CAUGHT_BY_THE_JDK = List.of(EOFException.class, InvalidClassException.class);
 
     /** The class whose converted view this thread is building, for {@link #externalizableView}. */
     private static final ThreadLocal<Class<?>> BUILDING = new ThreadLocal<>();
@@ -301,20 +312,15 @@ public final class ConvertedFormat {
 
     /**
      * Stands, with the loop around it, for {@code obj.writeExternal(out)} in {@code
-     * ObjectOutputStream.writeExternalData}, which calls it with {@code step} 0, 1, ... and writes each reference it
-     * returns with {@code writeObject} in its own frame, until it returns {@link #END}. An {@code Externalizable}
-     * object's own method writes it at step 0. Else (the descriptor was a converted view) step 0 writes the object's
-     * shape, and each step the primitives of the levels before its reference (data order: level after level, each
+     * ObjectOutputStream.writeExternalData} when {@code obj} is not {@code Externalizable} (its descriptor was a
+     * converted view): the patched method calls it with {@code step} 0, 1, ... and writes each reference it returns
+     * with {@code writeObject} in its own frame, until it returns {@link #END}. Step 0 writes the object's shape, and each step the primitives of the levels before its reference (data order: level after level, each
      * level's primitives, then its references); the last step writes the primitives of the levels left. So the
      * nesting of the graph never passes through this class or the generated bodies: per level of the graph, the
      * stack holds {@code writeObject0}, {@code writeOrdinaryObject}, {@code writeExternalData} and {@code
      * writeObject}, fewer and smaller frames than the plain format's.
      */
     public static Object writeStep(final Object obj, final ObjectOutput out, final int step) throws IOException {
-        if (obj instanceof Externalizable externalizable) {
-            externalizable.writeExternal(out);
-            return END;
-        }
         try {
             View view = viewOfInstance(obj);
             Level[] levels = view.levels;
@@ -391,20 +397,15 @@ public final class ConvertedFormat {
 
     /**
      * Stands, with the loop around it, for {@code obj.readExternal(in)} in {@code ObjectInputStream.readExternalData(obj,
-     * desc)}: returns null when the object is read, else an object that stands for the read under way, which the
+     * desc)} when {@code obj} is not {@code Externalizable}: returns null when the object is read, else an object that stands for the read under way, which the
      * patched frame passes to {@link #readNext} with the next reference it read with {@code readObject} (so the nesting
      * of the graph never passes through this class, as in {@link #writeStep}). An object written with the shape of
      * this JVM's class (the 4-byte shape ahead of its data is this class's, and the stream descriptors' reference
      * fields have this class's types) is read so, and its fields are stored only when all its data is read; one of
-     * another shape is read by {@link EvolvedRead}, field by field as the JDK reads a {@code Serializable} class; an
-     * {@code Externalizable} object by its own method.
+     * another shape is read by {@link EvolvedRead}, field by field as the JDK reads a {@code Serializable} class.
      */
     public static Object readBegin(final Object obj, final ObjectInput in, final ObjectStreamClass desc)
             throws IOException, ClassNotFoundException {
-        if (obj instanceof Externalizable externalizable) {
-            externalizable.readExternal(in);
-            return null;
-        }
         try {
             View view = viewOfInstance(obj);
             int shape = in.readInt();

@@ -29,9 +29,12 @@ import java.util.Map;
  *       {@code checkcast Externalizable} before {@code writeExternalData}/{@code readExternalData} is dropped (the
  *       verifier treats an interface-typed argument as any object);</li>
  *   <li>{@code writeExternalData}/{@code readExternalData}: {@code obj.writeExternal(this)} /
- *       {@code obj.readExternal(this)} become {@code ConvertedFormat.writeExternal(obj, this)} /
- *       {@code readExternal(obj, this, desc)}, which call the object's own method when it is
- *       {@code Externalizable} (the stream descriptor tells a converted class's reader the writer's fields);</li>
+ *       {@code obj.readExternal(this)} stay for an {@code Externalizable} object; for any other (a converted one)
+ *       they become a loop in the same frame that writes or reads the object's data through {@code
+ *       ConvertedFormat.writeStep} / {@code readBegin}, {@code readNext} (the stream descriptor tells a converted
+ *       class's reader the writer's fields) and each of its references with the stream's own {@code writeObject} /
+ *       {@code readObject}, so a nesting level takes no more frames than in the plain format (see {@link
+ *       #writeLoop});</li>
  *   <li>{@code ObjectStreamClass.initNonProxy}: the local descriptor {@code lookup(cl, true)} passes through
  *       {@code ConvertedFormat.localDescriptor(osc, model, cl)};</li>
  *   <li>the {@code ObjectStreamClass(Class)} constructor: {@code Externalizable.class.isAssignableFrom(cl)}
@@ -54,6 +57,7 @@ public final class ConvertedFormatPatches {
     private static final String LOOKUP_DESC = "(Ljava/lang/Class;Z)" + OSC_DESC;
     private static final String WRITE_EXTERNAL = "writeExternal";
     private static final String READ_EXTERNAL = "readExternal";
+    private static final String OBJECT = "java/lang/Object";
     private static final String WRITE_OBJECT = "writeObject";
     private static final String WRITE_OBJECT_DESC = "(Ljava/lang/Object;)V";
     /** {@code ObjectInputStream.readObject(Class)}: what the public {@code readObject()} calls with {@code Object.class}. */
@@ -221,13 +225,18 @@ public final class ConvertedFormatPatches {
     /**
      * {@code obj.writeExternal(this)} (on the stack: obj, this) becomes
      * <pre>
-     * for (int step = 0; ; step++) {
-     *     Object ref = ConvertedFormat.writeStep(obj, this, step);
-     *     if (ref == ConvertedFormat.END) break;
-     *     this.writeObject(ref);
+     * if (obj instanceof Externalizable e) {
+     *     e.writeExternal(this);
+     * } else {
+     *     for (int step = 0; ; step++) {
+     *         Object ref = ConvertedFormat.writeStep(obj, this, step);
+     *         if (ref == ConvertedFormat.END) break;
+     *         this.writeObject(ref);
+     *     }
      * }</pre>
      * so each reference of a converted object is written from this frame, as the JDK's {@code defaultWriteFields}
-     * writes a plain object's: the nesting of the graph takes no frame of serialboost's.
+     * writes a plain object's: the nesting of the graph takes no frame of serialboost's, for converted and
+     * {@code Externalizable} objects alike.
      */
     private static void writeLoop(final MethodVisitor mv, final SiteFinder finder) {
         List<Object> locals = finder.locals();
@@ -235,14 +244,14 @@ public final class ConvertedFormatPatches {
         int step = obj + 1;
         int ref = obj + 2;
         finder.uses(ref + 1);
-        mv.visitInsn(Opcodes.POP); // this: the JDK passes its own stream, which is local 0
-        mv.visitVarInsn(Opcodes.ASTORE, obj);
+        Label done = new Label();
+        externalizable(mv, obj, WRITE_EXTERNAL, "(Ljava/io/ObjectOutput;)V", done);
+        frame(mv, locals, OBJECT);
         mv.visitInsn(Opcodes.ICONST_0);
         mv.visitVarInsn(Opcodes.ISTORE, step);
         Label loop = new Label();
-        Label done = new Label();
         mv.visitLabel(loop);
-        frame(mv, locals, "java/lang/Object", Opcodes.INTEGER);
+        frame(mv, locals, OBJECT, Opcodes.INTEGER);
         mv.visitVarInsn(Opcodes.ALOAD, obj);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         mv.visitVarInsn(Opcodes.ILOAD, step);
@@ -258,15 +267,19 @@ public final class ConvertedFormatPatches {
         mv.visitIincInsn(step, 1);
         mv.visitJumpInsn(Opcodes.GOTO, loop);
         mv.visitLabel(done);
-        frame(mv, locals, "java/lang/Object", Opcodes.INTEGER, "java/lang/Object");
+        frame(mv, locals, OBJECT);
         mv.visitInsn(Opcodes.NOP); // the JDK's code may have a frame of its own next
     }
 
     /**
      * {@code obj.readExternal(this)} in {@code readExternalData(obj, desc)} (on the stack: obj, this) becomes
      * <pre>
-     * for (Object r = ConvertedFormat.readBegin(obj, this, desc); r != null; ) {
-     *     r = ConvertedFormat.readNext(r, this.readObject(Object.class));
+     * if (obj instanceof Externalizable e) {
+     *     e.readExternal(this);
+     * } else {
+     *     for (Object r = ConvertedFormat.readBegin(obj, this, desc); r != null; ) {
+     *         r = ConvertedFormat.readNext(r, this.readObject(Object.class));
+     *     }
      * }</pre>
      * ({@code readObject(Class)} is what the public {@code readObject()} calls), so each reference of a converted
      * object is read from this frame, as the JDK's {@code defaultReadFields} reads a plain object's.
@@ -276,8 +289,9 @@ public final class ConvertedFormatPatches {
         int obj = finder.slots();
         int read = obj + 1;
         finder.uses(read + 1);
-        mv.visitInsn(Opcodes.POP); // this: the JDK passes its own stream, which is local 0
-        mv.visitVarInsn(Opcodes.ASTORE, obj);
+        Label done = new Label();
+        externalizable(mv, obj, READ_EXTERNAL, "(Ljava/io/ObjectInput;)V", done);
+        frame(mv, locals, OBJECT);
         mv.visitVarInsn(Opcodes.ALOAD, obj);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         mv.visitVarInsn(Opcodes.ALOAD, 2); // readExternalData(Externalizable obj, ObjectStreamClass desc)
@@ -285,22 +299,42 @@ public final class ConvertedFormatPatches {
                 "(Ljava/lang/Object;Ljava/io/ObjectInput;" + OSC_DESC + ")Ljava/lang/Object;", false);
         mv.visitVarInsn(Opcodes.ASTORE, read);
         Label loop = new Label();
-        Label done = new Label();
         mv.visitLabel(loop);
-        frame(mv, locals, "java/lang/Object", "java/lang/Object");
+        frame(mv, locals, OBJECT, OBJECT);
         mv.visitVarInsn(Opcodes.ALOAD, read);
         mv.visitJumpInsn(Opcodes.IFNULL, done);
         mv.visitVarInsn(Opcodes.ALOAD, read);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitLdcInsn(Type.getObjectType("java/lang/Object"));
+        mv.visitLdcInsn(Type.getObjectType(OBJECT));
         mv.visitMethodInsn(Opcodes.INVOKESPECIAL, OBJECT_INPUT_STREAM, READ_OBJECT, READ_OBJECT_DESC, false);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readNext",
                 "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false);
         mv.visitVarInsn(Opcodes.ASTORE, read);
         mv.visitJumpInsn(Opcodes.GOTO, loop);
         mv.visitLabel(done);
-        frame(mv, locals, "java/lang/Object", "java/lang/Object");
+        frame(mv, locals, OBJECT);
         mv.visitInsn(Opcodes.NOP); // the JDK's code may have a frame of its own next
+    }
+
+    /**
+     * With {@code obj, this} on the stack: stores obj in local {@code obj}, and if it is {@code Externalizable} calls
+     * its own {@code method} with {@code this} (the JDK's call, unchanged) and goes to {@code done}; else goes on at
+     * the next instruction (which needs a frame: a branch target).
+     */
+    private static void externalizable(final MethodVisitor mv, final int obj, final String method,
+                                       final String descriptor, final Label done) {
+        Label converted = new Label();
+        mv.visitInsn(Opcodes.POP); // this: the JDK passes its own stream, which is local 0
+        mv.visitVarInsn(Opcodes.ASTORE, obj);
+        mv.visitVarInsn(Opcodes.ALOAD, obj);
+        mv.visitTypeInsn(Opcodes.INSTANCEOF, EXTERNALIZABLE);
+        mv.visitJumpInsn(Opcodes.IFEQ, converted);
+        mv.visitVarInsn(Opcodes.ALOAD, obj);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, EXTERNALIZABLE);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, EXTERNALIZABLE, method, descriptor, true);
+        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitLabel(converted);
     }
 
     /** An expanded frame with the method's locals at the site, then {@code added}, and an empty stack. */

@@ -230,14 +230,12 @@ final class ExternalizableGenerator {
             if (f.isPrimitive()) {
                 cv.visitVarInsn(Opcodes.ALOAD, 1);
                 cv.visitVarInsn(Opcodes.ILOAD, 2);
-                cv.visitLdcInsn(at);
-                cv.visitInsn(Opcodes.IADD);
+                add(cv, at);
                 cv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNTIME, "get" + typeName(f), "([BI)" + f.descriptor(), false);
             } else {
                 cv.visitVarInsn(Opcodes.ALOAD, 3);
                 cv.visitVarInsn(Opcodes.ILOAD, 4);
-                cv.visitLdcInsn(reference);
-                cv.visitInsn(Opcodes.IADD);
+                add(cv, reference);
                 cv.visitInsn(Opcodes.AALOAD);
                 checkcast(cv, f);
             }
@@ -278,6 +276,19 @@ final class ExternalizableGenerator {
                 cv.visitMaxs(6, 1 + argLocals.length);
                 cv.visitEnd();
             }
+        }
+
+        /** Adds the constant {@code n} to the {@code int} on the stack. */
+        private static void add(final MethodVisitor mv, final int n) {
+            if (n == 0) {
+                return;
+            }
+            if (n <= Short.MAX_VALUE) {
+                mv.visitIntInsn(n <= Byte.MAX_VALUE ? Opcodes.BIPUSH : Opcodes.SIPUSH, n);
+            } else {
+                mv.visitLdcInsn(n);
+            }
+            mv.visitInsn(Opcodes.IADD);
         }
 
         /** Pushes this level's {@code BulkLayout}, a dynamic constant naming the record's fields in order. */

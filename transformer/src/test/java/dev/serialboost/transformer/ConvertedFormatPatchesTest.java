@@ -54,7 +54,9 @@ class ConvertedFormatPatchesTest {
         for (Map.Entry<String, byte[]> c : classFiles(jdk).entrySet()) {
             byte[] patched = ConvertedFormatPatches.patch(c.getKey(), c.getValue());
             assertFalse(java.util.Arrays.equals(c.getValue(), patched), c.getKey() + " of " + jdk + " unchanged");
-            // the stream classes keep none of their sites; ObjectStreamClass keeps the calls its hooks wrap
+            // the stream classes keep none of their sites (the Externalizable calls the loops keep for Externalizable
+            // objects are not ones a patch can take: their object is a local the patch stored); ObjectStreamClass
+            // keeps the calls its hooks wrap
             List<String> left = ConvertedFormatPatches.check(c.getKey(), patched);
             assertEquals(expectedSites(c.getKey()), left.size(), c.getKey() + " of " + jdk + ": " + left);
             hooks.put(c.getKey(), hookCalls(patched));
@@ -101,7 +103,10 @@ class ConvertedFormatPatchesTest {
         assertEquals(List.of(), ConvertedFormatPatches.check("java/lang/String", string));
     }
 
-    /** How many sites {@code check} finds missing in a patched class: those whose instruction was replaced. */
+    /**
+     * How many sites {@code check} finds missing, or not to be patched, in a patched class: those whose instruction
+     * was replaced.
+     */
     private static int expectedSites(final String internalName) {
         return switch (internalName) {
             case ConvertedFormatPatches.OBJECT_STREAM_CLASS -> 0;
