@@ -36,6 +36,13 @@ class DeepGraphIT {
 
     private static final String SMALL_KIB = "256";
     private static final String LARGE_KIB = "1024";
+    /**
+     * Interpreted; and with HotSpot's verifier on for the boot loader's classes, which it otherwise trusts, so the
+     * patched {@code java.io} methods (the converted format's loops carry stack-map frames of their own) must pass it:
+     * a {@code VerifyError} leaves the converted format off, which the test sees as the chain's class not converted.
+     */
+    private static final String[] JVM_ARGS = {"-Xint", "-XX:+UnlockDiagnosticVMOptions",
+        "-XX:+BytecodeVerificationLocal"};
     /** The agent's modes: the engine layer alone (no config), and the converted format too. */
     private static final String[] MODES = {"", "convert=all"};
 
@@ -50,14 +57,14 @@ class DeepGraphIT {
         StringBuilder seen = new StringBuilder();
         List<String> problems = new ArrayList<>();
         for (int i = 0; i < sizes.length; i++) {
-            JvmResult plain = JvmRunner.on(jdk).jvmArgs("-Xint").run(DeepChain.class, sizes[i]);
+            JvmResult plain = JvmRunner.on(jdk).jvmArgs(JVM_ARGS).run(DeepChain.class, sizes[i]);
             without[i] = limits(plain);
             if (without[i][0] < 100 || without[i][1] < 100) {
                 throw plain.fail("test bug? plain JDK manages only " + plain.stdout().strip());
             }
             seen.append(sizes[i]).append(" KiB: without the agent ").append(plain.stdout().strip());
             for (int m = 0; m < MODES.length; m++) {
-                JvmResult agent = JvmRunner.on(jdk).jvmArgs("-Xint").withAgent(MODES[m]).run(DeepChain.class,
+                JvmResult agent = JvmRunner.on(jdk).jvmArgs(JVM_ARGS).withAgent(MODES[m]).run(DeepChain.class,
                         sizes[i]);
                 with[m][i] = limits(agent);
                 seen.append(", ").append(mode(m)).append(' ').append(agent.stdout().strip());

@@ -201,6 +201,7 @@ public final class ConvertedFormatPatches {
     private static void patchAt(final Site site, final MethodVisitor mv, final SiteFinder finder) {
         switch (site) {
             case INIT_NON_PROXY_LOOKUP -> {
+                finder.pushesTwo(); // two more arguments on top of lookup's result
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, OBJECT_STREAM_CLASS, LOOKUP, LOOKUP_DESC, false);
                 mv.visitVarInsn(Opcodes.ALOAD, 1);
                 mv.visitVarInsn(Opcodes.ALOAD, 2);
@@ -240,34 +241,35 @@ public final class ConvertedFormatPatches {
      */
     private static void writeLoop(final MethodVisitor mv, final SiteFinder finder) {
         List<Object> locals = finder.locals();
-        int obj = finder.slots();
-        int step = obj + 1;
-        int ref = obj + 2;
-        finder.uses(ref + 1);
-        Label done = new Label();
-        externalizable(mv, obj, WRITE_EXTERNAL, "(Ljava/io/ObjectOutput;)V", done);
-        frame(mv, locals, OBJECT);
+        int step = finder.slots();
+        finder.uses(step + 1, 3);
+        Label end = new Label();
+        externalizable(mv, WRITE_EXTERNAL, "(Ljava/io/ObjectOutput;)V", end);
+        frame(mv, locals, List.of());
         mv.visitInsn(Opcodes.ICONST_0);
         mv.visitVarInsn(Opcodes.ISTORE, step);
         Label loop = new Label();
+        Label last = new Label();
         mv.visitLabel(loop);
-        frame(mv, locals, OBJECT, Opcodes.INTEGER);
-        mv.visitVarInsn(Opcodes.ALOAD, obj);
+        frame(mv, locals, List.of(), Opcodes.INTEGER);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         mv.visitVarInsn(Opcodes.ILOAD, step);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "writeStep",
                 "(Ljava/lang/Object;Ljava/io/ObjectOutput;I)Ljava/lang/Object;", false);
-        mv.visitVarInsn(Opcodes.ASTORE, ref);
-        mv.visitVarInsn(Opcodes.ALOAD, ref);
+        mv.visitInsn(Opcodes.DUP);
         mv.visitFieldInsn(Opcodes.GETSTATIC, HOOKS, "END", "Ljava/lang/Object;");
-        mv.visitJumpInsn(Opcodes.IF_ACMPEQ, done);
+        mv.visitJumpInsn(Opcodes.IF_ACMPEQ, last);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitVarInsn(Opcodes.ALOAD, ref);
+        mv.visitInsn(Opcodes.SWAP);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT_OUTPUT_STREAM, WRITE_OBJECT, WRITE_OBJECT_DESC, false);
         mv.visitIincInsn(step, 1);
         mv.visitJumpInsn(Opcodes.GOTO, loop);
-        mv.visitLabel(done);
-        frame(mv, locals, OBJECT);
+        mv.visitLabel(last);
+        frame(mv, locals, List.of(OBJECT), Opcodes.INTEGER);
+        mv.visitInsn(Opcodes.POP);
+        mv.visitLabel(end);
+        frame(mv, locals, List.of());
         mv.visitInsn(Opcodes.NOP); // the JDK's code may have a frame of its own next
     }
 
@@ -286,13 +288,12 @@ public final class ConvertedFormatPatches {
      */
     private static void readLoop(final MethodVisitor mv, final SiteFinder finder) {
         List<Object> locals = finder.locals();
-        int obj = finder.slots();
-        int read = obj + 1;
-        finder.uses(read + 1);
-        Label done = new Label();
-        externalizable(mv, obj, READ_EXTERNAL, "(Ljava/io/ObjectInput;)V", done);
-        frame(mv, locals, OBJECT);
-        mv.visitVarInsn(Opcodes.ALOAD, obj);
+        int read = finder.slots();
+        finder.uses(read + 1, 3);
+        Label end = new Label();
+        externalizable(mv, READ_EXTERNAL, "(Ljava/io/ObjectInput;)V", end);
+        frame(mv, locals, List.of());
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         mv.visitVarInsn(Opcodes.ALOAD, 2); // readExternalData(Externalizable obj, ObjectStreamClass desc)
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readBegin",
@@ -300,9 +301,9 @@ public final class ConvertedFormatPatches {
         mv.visitVarInsn(Opcodes.ASTORE, read);
         Label loop = new Label();
         mv.visitLabel(loop);
-        frame(mv, locals, OBJECT, OBJECT);
+        frame(mv, locals, List.of(), OBJECT);
         mv.visitVarInsn(Opcodes.ALOAD, read);
-        mv.visitJumpInsn(Opcodes.IFNULL, done);
+        mv.visitJumpInsn(Opcodes.IFNULL, end);
         mv.visitVarInsn(Opcodes.ALOAD, read);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         mv.visitLdcInsn(Type.getObjectType(OBJECT));
@@ -311,37 +312,42 @@ public final class ConvertedFormatPatches {
                 "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false);
         mv.visitVarInsn(Opcodes.ASTORE, read);
         mv.visitJumpInsn(Opcodes.GOTO, loop);
-        mv.visitLabel(done);
-        frame(mv, locals, OBJECT);
+        mv.visitLabel(end);
+        frame(mv, locals, List.of());
         mv.visitInsn(Opcodes.NOP); // the JDK's code may have a frame of its own next
     }
 
     /**
-     * With {@code obj, this} on the stack: stores obj in local {@code obj}, and if it is {@code Externalizable} calls
-     * its own {@code method} with {@code this} (the JDK's call, unchanged) and goes to {@code done}; else goes on at
-     * the next instruction (which needs a frame: a branch target).
+     * With {@code obj, this} on the stack (they are locals 1 and 0): if {@code obj} is {@code Externalizable} calls
+     * its own {@code method} with {@code this} (the JDK's call, unchanged) and goes to {@code end}; else goes on at
+     * the next instruction (which needs a frame: a branch target) with an empty stack.
      */
-    private static void externalizable(final MethodVisitor mv, final int obj, final String method,
-                                       final String descriptor, final Label done) {
+    private static void externalizable(final MethodVisitor mv, final String method, final String descriptor,
+                                       final Label end) {
         Label converted = new Label();
-        mv.visitInsn(Opcodes.POP); // this: the JDK passes its own stream, which is local 0
-        mv.visitVarInsn(Opcodes.ASTORE, obj);
-        mv.visitVarInsn(Opcodes.ALOAD, obj);
+        mv.visitInsn(Opcodes.POP2);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
         mv.visitTypeInsn(Opcodes.INSTANCEOF, EXTERNALIZABLE);
         mv.visitJumpInsn(Opcodes.IFEQ, converted);
-        mv.visitVarInsn(Opcodes.ALOAD, obj);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
         mv.visitTypeInsn(Opcodes.CHECKCAST, EXTERNALIZABLE);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, EXTERNALIZABLE, method, descriptor, true);
-        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitJumpInsn(Opcodes.GOTO, end);
         mv.visitLabel(converted);
     }
 
-    /** An expanded frame with the method's locals at the site, then {@code added}, and an empty stack. */
-    private static void frame(final MethodVisitor mv, final List<Object> locals, final Object... added) {
+    /**
+     * An expanded frame with the method's locals at the site, then {@code added}, and the given stack. The loops keep
+     * the method's frame as small as the JDK made it: their one local is a slot the JDK's code only uses later (if at
+     * all), and their stack is at most three deep, so a nesting level of the graph takes no more stack than in the
+     * plain format.
+     */
+    private static void frame(final MethodVisitor mv, final List<Object> locals, final List<Object> stack,
+                              final Object... added) {
         List<Object> all = new ArrayList<>(locals);
         all.addAll(List.of(added));
-        mv.visitFrame(Opcodes.F_NEW, all.size(), all.toArray(), 0, new Object[0]);
+        mv.visitFrame(Opcodes.F_NEW, all.size(), all.toArray(), stack.size(), stack.toArray());
     }
 
     /**
@@ -363,10 +369,14 @@ public final class ConvertedFormatPatches {
         private final List<Object> slots = new ArrayList<>();
         /** The type the last instruction pushed, as a frame names it, or {@link #UNKNOWN}. */
         private Object pushed = UNKNOWN;
-        /** Whether the last instruction was {@code aload_0}. */
-        private boolean loadedThis;
-        /** Locals the patch's code uses, from 0. */
+        /** The locals the last two instructions loaded, if they were {@code aload}s, else -1. */
+        private int loadedBefore = -1;
+        private int loaded = -1;
+        /** Locals the patch's code uses, from 0, and how deep its stack gets. */
         private int usedLocals;
+        private int usedStack;
+        /** Whether the method has a site where the patch pushes two values on top of what the JDK's code has. */
+        private boolean pushesTwo;
 
         SiteFinder(final MethodVisitor next, final String owner, final String method) {
             super(Opcodes.ASM9, next);
@@ -378,10 +388,11 @@ public final class ConvertedFormatPatches {
 
         /**
          * The locals at this point as an expanded frame lists them (trailing {@code TOP}s dropped), or null if their
-         * types are not all clear or the call's argument was not {@code this} (what the loops rely on).
+         * types are not all clear or the call was not {@code obj.m(this)} with {@code obj} local 1 (what the loops rely
+         * on: they take both from their locals).
          */
         final List<Object> locals() {
-            if (!loadedThis || slots.contains(UNKNOWN)) {
+            if (loadedBefore != 1 || loaded != 0 || slots.contains(UNKNOWN)) {
                 return null;
             }
             List<Object> locals = new ArrayList<>();
@@ -404,9 +415,15 @@ public final class ConvertedFormatPatches {
             return n;
         }
 
-        /** Records that the patch's code uses locals up to {@code count}. */
-        final void uses(final int count) {
-            usedLocals = Math.max(usedLocals, count);
+        /** Records that the patch's code uses locals up to {@code locals} and a stack {@code stack} deep. */
+        final void uses(final int locals, final int stack) {
+            usedLocals = Math.max(usedLocals, locals);
+            usedStack = Math.max(usedStack, stack);
+        }
+
+        /** Records that the patch's code pushes two values on top of the JDK's stack. */
+        final void pushesTwo() {
+            pushesTwo = true;
         }
 
         private Site site(final Site... candidates) {
@@ -442,7 +459,8 @@ public final class ConvertedFormatPatches {
 
         private void pushed(final Object type) {
             pushed = type;
-            loadedThis = false;
+            loadedBefore = -1;
+            loaded = -1;
         }
 
         @Override
@@ -473,8 +491,10 @@ public final class ConvertedFormatPatches {
                 }
             }
             if (opcode == Opcodes.ALOAD) {
+                int before = loaded;
                 pushed(varIndex < slots.size() ? slots.get(varIndex) : UNKNOWN);
-                loadedThis = varIndex == 0;
+                loadedBefore = before;
+                loaded = varIndex;
             } else {
                 pushed(UNKNOWN);
             }
@@ -588,8 +608,7 @@ public final class ConvertedFormatPatches {
 
         @Override
         public void visitMaxs(final int maxStack, final int maxLocals) {
-            // initNonProxy's hook pushes two more arguments on top of lookup's result; the loops need three
-            super.visitMaxs(maxStack + 2, Math.max(maxLocals, usedLocals));
+            super.visitMaxs(Math.max(pushesTwo ? maxStack + 2 : maxStack, usedStack), Math.max(maxLocals, usedLocals));
         }
     }
 }
