@@ -22,6 +22,7 @@ import java.lang.ref.WeakReference;
 import java.security.AccessController;
 import java.security.PrivilegedAction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -314,11 +315,12 @@ public final class ConvertedFormat {
      * Stands, with the loop around it, for {@code obj.writeExternal(out)} in {@code
      * ObjectOutputStream.writeExternalData} when {@code obj} is not {@code Externalizable} (its descriptor was a
      * converted view): the patched method calls it with {@code step} 0, 1, ... and writes each reference it returns
-     * with {@code writeObject} in its own frame, until it returns {@link #END}. Step 0 writes the object's shape, and each step the primitives of the levels before its reference (data order: level after level, each
-     * level's primitives, then its references); the last step writes the primitives of the levels left. So the
-     * nesting of the graph never passes through this class or the generated bodies: per level of the graph, the
-     * stack holds {@code writeObject0}, {@code writeOrdinaryObject}, {@code writeExternalData} and {@code
-     * writeObject}, fewer and smaller frames than the plain format's.
+     * with {@code writeObject} in its own frame, until it returns {@link #END}. Step 0 writes the object's shape, and
+     * each step the primitives of the levels before its reference (data order: level after level, each level's
+     * primitives, then its references); the last step writes the primitives of the levels left. So the nesting of the
+     * graph never passes through this class or the generated bodies: per level of the graph, the stack holds {@code
+     * writeObject0}, {@code writeOrdinaryObject}, {@code writeExternalData} and {@code writeObject}, fewer and smaller
+     * frames than the plain format's.
      */
     public static Object writeStep(final Object obj, final ObjectOutput out, final int step) throws IOException {
         try {
@@ -396,13 +398,14 @@ public final class ConvertedFormat {
     }
 
     /**
-     * Stands, with the loop around it, for {@code obj.readExternal(in)} in {@code ObjectInputStream.readExternalData(obj,
-     * desc)} when {@code obj} is not {@code Externalizable}: returns null when the object is read, else an object that stands for the read under way, which the
-     * patched frame passes to {@link #readNext} with the next reference it read with {@code readObject} (so the nesting
-     * of the graph never passes through this class, as in {@link #writeStep}). An object written with the shape of
-     * this JVM's class (the 4-byte shape ahead of its data is this class's, and the stream descriptors' reference
-     * fields have this class's types) is read so, and its fields are stored only when all its data is read; one of
-     * another shape is read by {@link EvolvedRead}, field by field as the JDK reads a {@code Serializable} class.
+     * Stands, with the loop around it, for {@code obj.readExternal(in)} in {@code
+     * ObjectInputStream.readExternalData(obj, desc)} when {@code obj} is not {@code Externalizable}: returns null when
+     * the object is read, else an object that stands for the read under way, which the patched frame passes to {@link
+     * #readNext} with the next reference it read with {@code readObject} (so the nesting of the graph never passes
+     * through this class, as in {@link #writeStep}). An object written with the shape of this JVM's class (the 4-byte
+     * shape ahead of its data is this class's, and the stream descriptors' reference fields have this class's types)
+     * is read so, and its fields are stored only when all its data is read; one of another shape is read by {@link
+     * EvolvedRead}, field by field as the JDK reads a {@code Serializable} class.
      */
     public static Object readBegin(final Object obj, final ObjectInput in, final ObjectStreamClass desc)
             throws IOException, ClassNotFoundException {
@@ -428,7 +431,10 @@ public final class ConvertedFormat {
         }
     }
 
-    /** Takes the next reference of a read {@link #readBegin} started: the same read while more are to come, else null. */
+    /**
+     * Takes the next reference of a read {@link #readBegin} started: returns the same read while more are to come,
+     * else null.
+     */
     public static Object readNext(final Object read, final Object reference) throws IOException {
         Reading reading = (Reading) read;
         reading.references[reading.next++] = reference;
@@ -570,7 +576,7 @@ public final class ConvertedFormat {
             ObjectStreamClass desc = convertedDescriptor(type, superView, bulk);
             ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(desc);
             Level[] above = superView.desc != null ? superView.levels : new Level[0];
-            Level[] levels = java.util.Arrays.copyOf(above, above.length + 1);
+            Level[] levels = Arrays.copyOf(above, above.length + 1);
             levels[above.length] = level(type, lookup, fields, superView.primitiveBytes, superView.refLevel.length);
             List<ConvertedShape.Level> shapes = new ArrayList<>();
             List<Object> reflectors = new ArrayList<>();

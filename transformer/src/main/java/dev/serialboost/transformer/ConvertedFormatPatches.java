@@ -60,7 +60,7 @@ public final class ConvertedFormatPatches {
     private static final String OBJECT = "java/lang/Object";
     private static final String WRITE_OBJECT = "writeObject";
     private static final String WRITE_OBJECT_DESC = "(Ljava/lang/Object;)V";
-    /** {@code ObjectInputStream.readObject(Class)}: what the public {@code readObject()} calls with {@code Object.class}. */
+    /** {@code ObjectInputStream.readObject(Class)}: what the public {@code readObject()} calls, with Object.class. */
     private static final String READ_OBJECT = "readObject";
     private static final String READ_OBJECT_DESC = "(Ljava/lang/Class;)Ljava/lang/Object;";
     /** Methods the loops call, besides the sites, that each class must have. */
@@ -412,7 +412,8 @@ public final class ConvertedFormatPatches {
             while (n > 0 && slots.get(n - 1) == Opcodes.TOP) {
                 n--;
             }
-            return n;
+            // a long or double last takes the TOP after it too
+            return n > 0 && (slots.get(n - 1) == Opcodes.LONG || slots.get(n - 1) == Opcodes.DOUBLE) ? n + 1 : n;
         }
 
         /** Records that the patch's code uses locals up to {@code locals} and a stack {@code stack} deep. */
@@ -438,6 +439,9 @@ public final class ConvertedFormatPatches {
         private void set(final int slot, final Object type, final boolean wide) {
             while (slots.size() < slot + (wide ? 2 : 1)) {
                 slots.add(Opcodes.TOP);
+            }
+            if (slot > 0 && (slots.get(slot - 1) == Opcodes.LONG || slots.get(slot - 1) == Opcodes.DOUBLE)) {
+                slots.set(slot - 1, Opcodes.TOP); // its second half is overwritten
             }
             slots.set(slot, type);
             if (wide) {
@@ -551,10 +555,10 @@ public final class ConvertedFormatPatches {
         }
 
         @Override
-        public void visitInvokeDynamicInsn(final String name, final String descriptor, final Handle bootstrapMethodHandle,
-                                           final Object... bootstrapMethodArguments) {
+        public void visitInvokeDynamicInsn(final String name, final String descriptor, final Handle bootstrap,
+                                           final Object... bootstrapArguments) {
             pushed(typeOf(Type.getReturnType(descriptor)));
-            super.visitInvokeDynamicInsn(name, descriptor, bootstrapMethodHandle, bootstrapMethodArguments);
+            super.visitInvokeDynamicInsn(name, descriptor, bootstrap, bootstrapArguments);
         }
 
         @Override
