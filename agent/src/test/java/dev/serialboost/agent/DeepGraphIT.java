@@ -102,6 +102,30 @@ class DeepGraphIT {
         }
     }
 
+    /**
+     * In {@code convert=all} mode the patched methods hold a loop around an {@code Externalizable} object's own call:
+     * a chain of an {@code Externalizable} class nests as deep as without the agent (on the smaller stack only: the
+     * frames per level are the JDK's, as the larger stack of the test above shows for the loop's frame).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void externalizableChainsAsDeepAsPlainJdkWorkWithTheConvertedFormat(final Jdk jdk) {
+        jdk.assumeInstalled();
+        JvmResult plain = JvmRunner.on(jdk).jvmArgs(JVM_ARGS).run(DeepChain.class, SMALL_KIB, "externalizable");
+        JvmResult agent = JvmRunner.on(jdk).jvmArgs(JVM_ARGS).withAgent("convert=all").run(DeepChain.class,
+                SMALL_KIB, "externalizable");
+        int[] without = limits(plain);
+        int[] with = limits(agent);
+        if (without[0] < 100 || without[1] < 100) {
+            throw plain.fail("test bug? plain JDK manages only " + plain.stdout().strip());
+        }
+        if (with[0] < without[0] - 1 || with[1] < without[1] - 1 || agent.stderr().contains("ASSERTION FAILED")) {
+            throw agent.fail(jdk + ", " + SMALL_KIB + " KiB, Externalizable chain: with convert=all "
+                    + agent.stdout().strip() + ", without the agent " + plain.stdout().strip()
+                    + " (at most one level short, no instrument ASSERTION FAILED)");
+        }
+    }
+
     private static String mode(final int m) {
         return MODES[m].isEmpty() ? "engine" : MODES[m];
     }
