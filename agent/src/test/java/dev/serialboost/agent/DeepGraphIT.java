@@ -10,64 +10,124 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The engine layer nests no deeper than the JDK: a singly linked chain as long as plain JDK writes and reads on a
- * thread's stack also writes and reads with the agent on the same stack, give or take the one level below ({@link
- * DeepChain} finds the longest chain both ways). The JVMs run interpreted ({@code -Xint}): then the depth follows from
- * the frames each nesting level takes and is the same on every run, while with the JIT it depends on what was compiled
- * by then (on JDK 17 the same program's write limit ranged from 459 to 595 links between runs without the agent).
+ * The agent nests no deeper than the JDK, in both modes: a singly linked chain as long as plain JDK writes and reads
+ * on a thread's stack also writes and reads with the agent on the same stack, with the engine layer alone and with
+ * {@code convert=all}, give or take the one level below ({@link DeepChain} finds the longest chain both ways). The JVMs
+ * run interpreted ({@code -Xint}): then the depth follows from the frames each nesting level takes and is the same on
+ * every run, while with the JIT it depends on what was compiled by then (on JDK 17 the same program's write limit
+ * ranged from 459 to 595 links between runs without the agent).
  *
  * <p>Each level must take no more stack than without the agent: measured on two stack sizes, the levels the larger one
  * adds are as many as without the agent, but for rounding. Once, at the deepest object, the engine's per-object helpers
  * (a big-endian {@code Unsafe} access where the JDK 17 code stores byte by byte, a generated field copy, a read of a
  * byte array's fields) are a call or two deeper than the JDK's own leaf code when interpreted: that may cost the one
  * level whose frames end within those few hundred bytes, never more (compiled, the calls are intrinsics and inlined:
- * {@code -Xcomp} limits are the same with and without these helpers).
+ * {@code -Xcomp} limits are the same with and without these helpers). In the converted format a level takes fewer
+ * frames than in the plain one ({@code writeObject0}, {@code writeOrdinaryObject}, {@code writeExternalData},
+ * {@code writeObject} against {@code writeObject0}, {@code writeOrdinaryObject}, {@code writeSerialData},
+ * {@code defaultWriteFields}; reading likewise), so its chains go deeper than plain JDK's (about 17% under
+ * {@code -Xint} on 17/21/25); the same one level of tolerance covers its leaf, where the runtime and the generated body
+ * write or read the last object's data. An {@code Externalizable} class's objects keep the JDK's own call in the
+ * patched method, in the frame's size as the JDK made it: they nest exactly as without the agent.
+ *
+ * <p>None of the runs may print {@code java.lang.instrument ASSERTION FAILED}: the JDK's instrumentation code prints
+ * it when the class-file transformer's call fails, as it does when a class loads on a nearly exhausted stack.
  */
 class DeepGraphIT {
 
     private static final String SMALL_KIB = "256";
     private static final String LARGE_KIB = "1024";
+    /**
+     * Interpreted; and with HotSpot's verifier on for the boot loader's classes, which it otherwise trusts, so the
+     * patched {@code java.io} methods (the converted format's loops carry stack-map frames of their own) must pass it:
+     * a {@code VerifyError} leaves the converted format off, which the test sees as the chain's class not converted.
+     */
+    private static final String[] JVM_ARGS = {"-Xint", "-XX:+UnlockDiagnosticVMOptions",
+        "-XX:+BytecodeVerificationLocal"};
+    /** The agent's modes: the engine layer alone (no config), and the converted format too. */
+    private static final String[] MODES = {"", "convert=all"};
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.serialboost.testing.Jdk#all")
-    void chainsAsDeepAsPlainJdkWritesAndReadsWorkWithTheEngine(final Jdk jdk) {
+    void chainsAsDeepAsPlainJdkWritesAndReadsWorkWithTheAgent(final Jdk jdk) {
         jdk.assumeInstalled();
-        int[][] without = new int[2][];
-        int[][] with = new int[2][];
-        JvmResult last = null;
         String[] sizes = {SMALL_KIB, LARGE_KIB};
+        int[][] without = new int[sizes.length][];
+        int[][][] with = new int[MODES.length][sizes.length][];
+        JvmResult last = null;
         StringBuilder seen = new StringBuilder();
+        List<String> problems = new ArrayList<>();
         for (int i = 0; i < sizes.length; i++) {
-            JvmResult plain = JvmRunner.on(jdk).jvmArgs("-Xint").run(DeepChain.class, sizes[i]);
-            JvmResult agent = JvmRunner.on(jdk).jvmArgs("-Xint").withAgent("").run(DeepChain.class, sizes[i]);
+            JvmResult plain = JvmRunner.on(jdk).jvmArgs(JVM_ARGS).run(DeepChain.class, sizes[i]);
             without[i] = limits(plain);
-            with[i] = limits(agent);
             if (without[i][0] < 100 || without[i][1] < 100) {
                 throw plain.fail("test bug? plain JDK manages only " + plain.stdout().strip());
             }
-            seen.append(sizes[i]).append(" KiB: with the agent ").append(agent.stdout().strip()).append(", without ")
-                    .append(plain.stdout().strip()).append("; ");
-            last = agent;
-        }
-        List<String> problems = new ArrayList<>();
-        for (int side = 0; side < 2; side++) {
-            String what = side == 0 ? "write" : "read";
-            for (int i = 0; i < sizes.length; i++) {
-                if (with[i][side] < without[i][side] - 1) {
-                    problems.add(what + " on " + sizes[i] + " KiB: more than one level short of plain JDK");
+            seen.append(sizes[i]).append(" KiB: without the agent ").append(plain.stdout().strip());
+            for (int m = 0; m < MODES.length; m++) {
+                JvmResult agent = JvmRunner.on(jdk).jvmArgs(JVM_ARGS).withAgent(MODES[m]).run(DeepChain.class,
+                        sizes[i]);
+                with[m][i] = limits(agent);
+                seen.append(", ").append(mode(m)).append(' ').append(agent.stdout().strip());
+                if (!MODES[m].isEmpty() && agent.summary().converted() == 0) {
+                    problems.add(mode(m) + " on " + sizes[i] + " KiB: the chain's class was not converted");
                 }
+                if (agent.stderr().contains("ASSERTION FAILED")) {
+                    problems.add(mode(m) + " on " + sizes[i] + " KiB: the JVM printed an instrument ASSERTION FAILED");
+                }
+                last = agent;
             }
-            // each limit is a whole number of levels, so the levels added can differ by one from rounding alone;
-            // one stack slot (8 bytes) more per level would lose about 13 of the ~1,150 levels added here
-            if (with[1][side] - with[0][side] < without[1][side] - without[0][side] - 1) {
-                problems.add(what + ": each level takes more stack than without the agent (the larger stack adds "
-                        + (with[1][side] - with[0][side]) + " levels, without the agent "
-                        + (without[1][side] - without[0][side]) + ")");
+            seen.append("; ");
+        }
+        for (int m = 0; m < MODES.length; m++) {
+            for (int side = 0; side < 2; side++) {
+                String what = mode(m) + " " + (side == 0 ? "write" : "read");
+                for (int i = 0; i < sizes.length; i++) {
+                    if (with[m][i][side] < without[i][side] - 1) {
+                        problems.add(what + " on " + sizes[i] + " KiB: more than one level short of plain JDK");
+                    }
+                }
+                // each limit is a whole number of levels, so the levels added can differ by one from rounding alone;
+                // one stack slot (8 bytes) more per level would lose about 13 of the ~1,150 levels added here
+                int added = with[m][1][side] - with[m][0][side];
+                int addedWithout = without[1][side] - without[0][side];
+                if (added < addedWithout - 1) {
+                    problems.add(what + ": each level takes more stack than without the agent (the larger stack adds "
+                            + added + " levels, without the agent " + addedWithout + ")");
+                }
             }
         }
         if (!problems.isEmpty()) {
             throw last.fail(jdk + ": " + seen + String.join("; ", problems));
         }
+    }
+
+    /**
+     * In {@code convert=all} mode the patched methods hold a loop around an {@code Externalizable} object's own call:
+     * a chain of an {@code Externalizable} class nests as deep as without the agent (on the smaller stack only: the
+     * frames per level are the JDK's, as the larger stack of the test above shows for the loop's frame).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void externalizableChainsAsDeepAsPlainJdkWorkWithTheConvertedFormat(final Jdk jdk) {
+        jdk.assumeInstalled();
+        JvmResult plain = JvmRunner.on(jdk).jvmArgs(JVM_ARGS).run(DeepChain.class, SMALL_KIB, "externalizable");
+        JvmResult agent = JvmRunner.on(jdk).jvmArgs(JVM_ARGS).withAgent("convert=all").run(DeepChain.class,
+                SMALL_KIB, "externalizable");
+        int[] without = limits(plain);
+        int[] with = limits(agent);
+        if (without[0] < 100 || without[1] < 100) {
+            throw plain.fail("test bug? plain JDK manages only " + plain.stdout().strip());
+        }
+        if (with[0] < without[0] - 1 || with[1] < without[1] - 1 || agent.stderr().contains("ASSERTION FAILED")) {
+            throw agent.fail(jdk + ", " + SMALL_KIB + " KiB, Externalizable chain: with convert=all "
+                    + agent.stdout().strip() + ", without the agent " + plain.stdout().strip()
+                    + " (at most one level short, no instrument ASSERTION FAILED)");
+        }
+    }
+
+    private static String mode(final int m) {
+        return MODES[m].isEmpty() ? "engine" : MODES[m];
     }
 
     /** The {@code write N read M} line as {N, M}. */

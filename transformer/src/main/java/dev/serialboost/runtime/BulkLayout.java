@@ -196,23 +196,32 @@ public final class BulkLayout {
 
     /** Stores a record read by {@link #readRecord} into the target's fields. */
     public void apply(final Object target, final byte[] record) {
-        Object o = owner.cast(target);
         if (record.length != size) {
             throw new IllegalArgumentException("a " + size + "-byte record is needed, not " + record.length);
+        }
+        apply(target, record, 0);
+    }
+
+    /** Stores the record that starts at {@code at} in {@code data} (a whole object's primitives) into the target. */
+    public void apply(final Object target, final byte[] data, final int at) {
+        Object o = owner.cast(target);
+        if (at < 0 || data.length - at < size) {
+            throw new IllegalArgumentException("a " + size + "-byte record is needed at " + at + " of "
+                    + data.length + " bytes");
         }
         if (start >= 0) {
             int i = 0;
             for (; i + 8 <= size; i += 8) {
-                putLongUnaligned(o, start + i, getLongUnaligned(record, BASE + i));
+                putLongUnaligned(o, start + i, getLongUnaligned(data, BASE + at + i));
             }
             for (; i < size; i++) {
-                putByte(o, start + i, record[i]);
+                putByte(o, start + i, data[at + i]);
             }
         } else {
             for (int f = 0; f < offsets.length; f++) {
                 long v = 0;
                 for (int b = widths[f] - 1; b >= 0; b--) {
-                    v = (v << 8) | (record[positions[f] + b] & 0xFF);
+                    v = (v << 8) | (data[at + positions[f] + b] & 0xFF);
                 }
                 store(o, offsets[f], widths[f], v);
             }

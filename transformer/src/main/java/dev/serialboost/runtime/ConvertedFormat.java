@@ -1,5 +1,6 @@
 package dev.serialboost.runtime;
 
+import java.io.EOFException;
 import java.io.Externalizable;
 import java.io.IOException;
 import java.io.InvalidClassException;
@@ -21,6 +22,7 @@ import java.lang.ref.WeakReference;
 import java.security.AccessController;
 import java.security.PrivilegedAction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,15 +39,16 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *       constructor builds as if the class were {@code Externalizable} (block data), with the class's serializable
  *       fields in the order the generated body writes them, and the constructor and exception state of the
  *       class's ordinary descriptor. The JDK then writes the object as an {@code Externalizable} one, its
- *       descriptor with that field list (once per stream), and {@code writeExternalData} calls
- *       {@link #writeExternal}, which writes the object's shape ({@link ConvertedShape}) and runs the generated
- *       body.</li>
+ *       descriptor with that field list (once per stream), and {@code writeExternalData}, for an object that is not
+ *       {@code Externalizable}, writes its data with {@link #writeStep}: the object's shape ({@link ConvertedShape}),
+ *       the generated bodies' primitives, and each reference from its own frame.</li>
  *   <li>{@code ObjectStreamClass.initNonProxy} passes its local descriptor through {@link #localDescriptor}: a
  *       stream descriptor in the converted layout is bound to the converted view (so the object is instantiated
  *       as plain JDK instantiates a {@code Serializable} class, its first non-serializable superclass's no-arg
  *       constructor; its {@code matchFields} refuses a changed primitive type as for plain data), and
- *       {@code readExternalData} calls {@link #readExternal}: the generated body for data of this class's shape,
- *       {@link EvolvedRead} (the JDK's own field reading) for data of another. A plain stream descriptor meets
+ *       {@code readExternalData}, for an object that is not {@code Externalizable}, reads its data with {@link
+ *       #readBegin} and {@link #readNext}: with the generated bodies for data of this class's shape, with {@link
+ *       EvolvedRead} (the JDK's own field reading) for data of another. A plain stream descriptor meets
  *       the class's ordinary descriptor and is read by the JDK as without the agent.</li>
  *   <li>The descriptor constructor asks {@link #externalizableView} whether the class it describes is
  *       {@code Externalizable}: yes only while this class builds a converted view.</li>
@@ -56,13 +59,46 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  */
 public final class ConvertedFormat {
 
+    /**
+     * One converted level of a class (the fields it declares): its generated bodies, and where its values go in the
+     * data of a whole object as the runtime reads it (primitives in one {@code byte[]}, references in one array).
+     */
+    private static final class Level {
+        /** {@code (Object, ObjectOutput) -> void}: the level's {@code $sb$write} (its primitives); null if none. */
+        final MethodHandle write;
+        /** {@code (Object, int) -> Object}: the level's {@code $sb$ref}; null if it has no references. */
+        final MethodHandle ref;
+        /** {@code (Object, byte[], int, Object[], int) -> void}: the level's {@code $sb$set}. */
+        final MethodHandle set;
+        /** Bytes of the level's primitives in the stream, and where they start in a whole object's. */
+        final int primitiveBytes;
+        final int at;
+        /** The level's references, and the index of its first among a whole object's. */
+        final int references;
+        final int from;
+
+        Level(final MethodHandle write, final MethodHandle ref, final MethodHandle set, final int primitiveBytes,
+              final int at, final int references, final int from) {
+            this.write = write;
+            this.ref = ref;
+            this.set = set;
+            this.primitiveBytes = primitiveBytes;
+            this.at = at;
+            this.references = references;
+            this.from = from;
+        }
+    }
+
     /** The generated bodies and the converted view of one class; {@link #PLAIN} for classes without. */
     private static final class View {
         final ObjectStreamClass desc;
-        /** {@code (Object, ObjectOutput) -> void}: the class's {@code $sb$write}. */
-        final MethodHandle write;
-        /** {@code (Object, ObjectInput) -> void}: {@code $sb$read}, declared by the topmost converted class. */
-        final MethodHandle read;
+        /** Every converted level, the topmost converted superclass's first: the order of the data. */
+        final Level[] levels;
+        /** Bytes of all levels' primitives. */
+        final int primitiveBytes;
+        /** For each reference of the object, in data order: its level's index in {@link #levels}, and its own there. */
+        final int[] refLevel;
+        final int[] refIndex;
         /** Whether this class's own level is one bulk record (its descriptor lists the fields in record order). */
         final boolean bulk;
         /** The view of the converted superclass, or null. */
@@ -91,15 +127,29 @@ public final class ConvertedFormat {
         /** The slot the next new plan takes. */
         final AtomicInteger nextPlan = new AtomicInteger();
 
-        View(final ObjectStreamClass desc, final MethodHandle write, final MethodHandle read, final boolean bulk,
-             final View superView, final int shape, final Object[] reflectors) {
+        View(final ObjectStreamClass desc, final Level[] levels, final boolean bulk, final View superView,
+             final int shape, final Object[] reflectors) {
             this.desc = desc;
-            this.write = write;
-            this.read = read;
+            this.levels = levels;
             this.bulk = bulk;
             this.superView = superView;
             this.shape = shape;
             this.reflectors = reflectors;
+            int bytes = 0;
+            int references = 0;
+            for (Level level : levels) {
+                bytes += level.primitiveBytes;
+                references += level.references;
+            }
+            this.primitiveBytes = bytes;
+            this.refLevel = new int[references];
+            this.refIndex = new int[references];
+            for (int k = 0; k < levels.length; k++) {
+                for (int i = 0; i < levels[k].references; i++) {
+                    refLevel[levels[k].from + i] = k;
+                    refIndex[levels[k].from + i] = i;
+                }
+            }
         }
     }
 
@@ -109,7 +159,13 @@ public final class ConvertedFormat {
     /** The synthetic static field of a bulk level's class that names its record's fields in order. */
     static final String BULK_FIELD = "$sb$bulk";
 
-    private static final View PLAIN = new View(null, null, null, false, null, 0, null);
+    private static final View PLAIN = new View(null, new Level[0], false, null, 0, null);
+
+    /**
+     * What {@link #writeStep} returns when the object's data is complete (the patched {@code writeExternalData} loops
+     * until it sees it).
+     */
+    public static final Object END = new Object();
     private static final Object NO_TEMPLATE = new Object();
 
     private static final ClassValue<View> VIEWS = new ClassValue<>() {
@@ -119,6 +175,15 @@ public final class ConvertedFormat {
             return AccessController.doPrivileged((PrivilegedAction<View>) () -> viewOf(type));
         }
     };
+
+    /**
+     * Classes the JDK's stream code names in a catch clause and may not have loaded yet ({@code EOFException} in
+     * {@code BlockDataInputStream.readBlockHeader}): a {@code StackOverflowError} passing such a clause has the JVM
+     * load the class on a nearly exhausted stack, and the call of the agent's class-file transformer for it then
+     * overflows inside the JDK's instrumentation code, which prints {@code java.lang.instrument ASSERTION FAILED}.
+     * Loaded with this class, on a shallow stack.
+     */
+    private static final List<Class<?>> CAUGHT_BY_THE_JDK = List.of(EOFException.class, InvalidClassException.class);
 
     /** The class whose converted view this thread is building, for {@link #externalizableView}. */
     private static final ThreadLocal<Class<?>> BUILDING = new ThreadLocal<>();
@@ -247,18 +312,35 @@ public final class ConvertedFormat {
     }
 
     /**
-     * Stands for {@code obj.writeExternal(out)} in {@code ObjectOutputStream.writeExternalData}: an
-     * {@code Externalizable} object's own method, else (the descriptor was a converted view) the generated body.
+     * Stands, with the loop around it, for {@code obj.writeExternal(out)} in {@code
+     * ObjectOutputStream.writeExternalData} when {@code obj} is not {@code Externalizable} (its descriptor was a
+     * converted view): the patched method calls it with {@code step} 0, 1, ... and writes each reference it returns
+     * with {@code writeObject} in its own frame, until it returns {@link #END}. Step 0 writes the object's shape, and
+     * each step the primitives of the levels before its reference (data order: level after level, each level's
+     * primitives, then its references); the last step writes the primitives of the levels left. So the nesting of the
+     * graph never passes through this class or the generated bodies: per level of the graph, the stack holds {@code
+     * writeObject0}, {@code writeOrdinaryObject}, {@code writeExternalData} and {@code writeObject}, fewer and smaller
+     * frames than the plain format's.
      */
-    public static void writeExternal(final Object obj, final ObjectOutput out) throws IOException {
-        if (obj instanceof Externalizable externalizable) {
-            externalizable.writeExternal(out);
-            return;
-        }
+    public static Object writeStep(final Object obj, final ObjectOutput out, final int step) throws IOException {
         try {
             View view = viewOfInstance(obj);
-            out.writeInt(view.shape);
-            view.write.invokeExact(obj, out);
+            Level[] levels = view.levels;
+            int from;
+            if (step == 0) {
+                out.writeInt(view.shape);
+                from = 0;
+            } else {
+                from = view.refLevel[step - 1] + 1;
+            }
+            boolean last = step == view.refLevel.length;
+            int to = last ? levels.length - 1 : view.refLevel[step];
+            for (int k = from; k <= to; k++) {
+                if (levels[k].write != null) {
+                    levels[k].write.invokeExact(obj, out);
+                }
+            }
+            return last ? END : (Object) levels[to].ref.invokeExact(obj, view.refIndex[step]);
         } catch (IOException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -266,30 +348,103 @@ public final class ConvertedFormat {
         }
     }
 
-    /**
-     * Stands for {@code obj.readExternal(in)} in {@code ObjectInputStream.readExternalData(obj, desc)}. An object
-     * written with the shape of this JVM's class (the 4-byte shape ahead of its data is this class's, and the stream
-     * descriptors' reference fields have this class's types) is read by the generated body; one of another shape
-     * by {@link EvolvedRead}, field by field as the JDK reads a {@code Serializable} class.
-     */
-    public static void readExternal(final Object obj, final ObjectInput in, final ObjectStreamClass desc)
-            throws IOException, ClassNotFoundException {
-        if (obj instanceof Externalizable externalizable) {
-            externalizable.readExternal(in);
-            return;
+    /** An object of a converted class being read: the data read so far, until its last reference has come. */
+    private static final class Reading {
+        final Object obj;
+        final View view;
+        final ObjectInput in;
+        final byte[] primitives;
+        final Object[] references;
+        /** How many references have come. */
+        int next;
+
+        Reading(final Object obj, final View view, final ObjectInput in) {
+            this.obj = obj;
+            this.view = view;
+            this.in = in;
+            this.primitives = new byte[view.primitiveBytes];
+            this.references = new Object[view.refLevel.length];
         }
+
+        /**
+         * Reads the primitives of the levels up to the next reference's; after the last reference, those of the
+         * levels left, and then stores every level's fields. True while a reference is still to come.
+         */
+        boolean advance() throws Throwable {
+            Level[] levels = view.levels;
+            int[] refLevel = view.refLevel;
+            boolean last = next == refLevel.length;
+            int from = next == 0 ? 0 : refLevel[next - 1] + 1;
+            int to = last ? levels.length - 1 : refLevel[next];
+            for (int k = from; k <= to; k++) {
+                if (levels[k].primitiveBytes > 0) {
+                    in.readFully(primitives, levels[k].at, levels[k].primitiveBytes);
+                }
+            }
+            if (!last) {
+                return true;
+            }
+            store(obj, levels, primitives, references);
+            return false;
+        }
+    }
+
+    /** Stores every level's fields from a whole object's data. */
+    private static void store(final Object obj, final Level[] levels, final byte[] primitives,
+                              final Object[] references) throws Throwable {
+        for (Level level : levels) {
+            level.set.invokeExact(obj, primitives, level.at, references, level.from);
+        }
+    }
+
+    /**
+     * Stands, with the loop around it, for {@code obj.readExternal(in)} in {@code
+     * ObjectInputStream.readExternalData(obj, desc)} when {@code obj} is not {@code Externalizable}: returns null when
+     * the object is read, else an object that stands for the read under way, which the patched frame passes to {@link
+     * #readNext} with the next reference it read with {@code readObject} (so the nesting of the graph never passes
+     * through this class, as in {@link #writeStep}). An object written with the shape of this JVM's class (the 4-byte
+     * shape ahead of its data is this class's, and the stream descriptors' reference fields have this class's types)
+     * is read so, and its fields are stored only when all its data is read; one of another shape is read by {@link
+     * EvolvedRead}, field by field as the JDK reads a {@code Serializable} class.
+     */
+    public static Object readBegin(final Object obj, final ObjectInput in, final ObjectStreamClass desc)
+            throws IOException, ClassNotFoundException {
         try {
             View view = viewOfInstance(obj);
             int shape = in.readInt();
             if (shape == view.shape && (view.reflectors == null || sameReflectors(view.reflectors, desc))) {
-                view.read.invokeExact(obj, in);
-                return;
+                if (view.refLevel.length == 0) {
+                    byte[] primitives = new byte[view.primitiveBytes];
+                    in.readFully(primitives);
+                    store(obj, view.levels, primitives, null);
+                    return null;
+                }
+                Reading reading = new Reading(obj, view, in);
+                return reading.advance() ? reading : null;
             }
             EvolvedRead.read(planFor(view, desc, shape, in), obj, (ObjectInputStream) in);
+            return null;
         } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException("serialboost: unexpected exception reading " + obj.getClass().getName(), t);
+        }
+    }
+
+    /**
+     * Takes the next reference of a read {@link #readBegin} started: returns the same read while more are to come,
+     * else null.
+     */
+    public static Object readNext(final Object read, final Object reference) throws IOException {
+        Reading reading = (Reading) read;
+        reading.references[reading.next++] = reference;
+        try {
+            return reading.advance() ? reading : null;
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("serialboost: unexpected exception reading "
+                    + reading.obj.getClass().getName(), t);
         }
     }
 
@@ -417,34 +572,67 @@ public final class ConvertedFormat {
         }
         try {
             MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-            MethodHandle write = lookup.findVirtual(type, "$sb$write", MethodType.methodType(void.class,
-                    ObjectOutput.class)).asType(MethodType.methodType(void.class, Object.class, ObjectOutput.class));
-            MethodHandle read = lookup.findVirtual(type, "$sb$read", MethodType.methodType(void.class,
-                    ObjectInput.class)).asType(MethodType.methodType(void.class, Object.class, ObjectInput.class));
             String bulk = bulkRecord(type, lookup);
             ObjectStreamClass desc = convertedDescriptor(type, superView, bulk);
-            List<ConvertedShape.Level> levels = new ArrayList<>();
+            ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(desc);
+            Level[] above = superView.desc != null ? superView.levels : new Level[0];
+            Level[] levels = Arrays.copyOf(above, above.length + 1);
+            levels[above.length] = level(type, lookup, fields, superView.primitiveBytes, superView.refLevel.length);
+            List<ConvertedShape.Level> shapes = new ArrayList<>();
             List<Object> reflectors = new ArrayList<>();
             boolean references = false;
-            levels.add(new ConvertedShape.Level(type.getName(), bulk != null,
-                    (ObjectStreamField[]) FIELDS.invokeExact(desc)));
+            shapes.add(new ConvertedShape.Level(type.getName(), bulk != null, fields));
             reflectors.add((Object) FIELD_REFL.invokeExact(desc));
             for (View v = superView; v != null && v.desc != null; v = v.superView) {
-                levels.add(0, new ConvertedShape.Level(v.desc.getName(), v.bulk,
+                shapes.add(0, new ConvertedShape.Level(v.desc.getName(), v.bulk,
                         (ObjectStreamField[]) FIELDS.invokeExact(v.desc)));
                 reflectors.add((Object) FIELD_REFL.invokeExact(v.desc));
             }
-            for (ConvertedShape.Level level : levels) {
+            for (ConvertedShape.Level level : shapes) {
                 for (ObjectStreamField f : level.fields()) {
                     references |= !f.isPrimitive();
                 }
             }
-            return new View(desc, write, read, bulk != null, superView.desc != null ? superView : null,
-                    ConvertedShape.of(levels), references ? reflectors.toArray() : null);
+            return new View(desc, levels, bulk != null, superView.desc != null ? superView : null,
+                    ConvertedShape.of(shapes), references ? reflectors.toArray() : null);
         } catch (Throwable t) {
             // e.g. a class of a named module that does not open its package: the JDK writes it plain
             return PLAIN;
         }
+    }
+
+    /**
+     * The level {@code type} declares, with the generated bodies of exactly that class (they are private, so a
+     * subclass's never stand in), its {@code fields} as its converted view lists them (primitives first, then
+     * references by name: the order of the data), its primitives from {@code at} and its references from {@code from}
+     * in a whole object's data.
+     */
+    private static Level level(final Class<?> type, final MethodHandles.Lookup lookup,
+                               final ObjectStreamField[] fields, final int at, final int from) throws Throwable {
+        int primitiveBytes = 0;
+        int references = 0;
+        for (ObjectStreamField f : fields) {
+            if (f.isPrimitive()) {
+                primitiveBytes += switch (f.getTypeCode()) {
+                    case 'J', 'D' -> 8;
+                    case 'I', 'F' -> 4;
+                    case 'S', 'C' -> 2;
+                    default -> 1;
+                };
+            } else {
+                references++;
+            }
+        }
+        MethodHandle write = primitiveBytes == 0 ? null : lookup.findVirtual(type, "$sb$write",
+                MethodType.methodType(void.class, ObjectOutput.class))
+                .asType(MethodType.methodType(void.class, Object.class, ObjectOutput.class));
+        MethodHandle ref = references == 0 ? null : lookup.findVirtual(type, "$sb$ref",
+                MethodType.methodType(Object.class, int.class))
+                .asType(MethodType.methodType(Object.class, Object.class, int.class));
+        MethodHandle set = lookup.findVirtual(type, "$sb$set", MethodType.methodType(void.class, byte[].class,
+                int.class, Object[].class, int.class)).asType(MethodType.methodType(void.class, Object.class,
+                byte[].class, int.class, Object[].class, int.class));
+        return new Level(write, ref, set, primitiveBytes, at, references, from);
     }
 
     /**

@@ -3,6 +3,8 @@ package dev.serialboost.transformer;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -27,9 +29,12 @@ import java.util.Map;
  *       {@code checkcast Externalizable} before {@code writeExternalData}/{@code readExternalData} is dropped (the
  *       verifier treats an interface-typed argument as any object);</li>
  *   <li>{@code writeExternalData}/{@code readExternalData}: {@code obj.writeExternal(this)} /
- *       {@code obj.readExternal(this)} become {@code ConvertedFormat.writeExternal(obj, this)} /
- *       {@code readExternal(obj, this, desc)}, which call the object's own method when it is
- *       {@code Externalizable} (the stream descriptor tells a converted class's reader the writer's fields);</li>
+ *       {@code obj.readExternal(this)} stay for an {@code Externalizable} object; for any other (a converted one)
+ *       they become a loop in the same frame that writes or reads the object's data through {@code
+ *       ConvertedFormat.writeStep} / {@code readBegin}, {@code readNext} (the stream descriptor tells a converted
+ *       class's reader the writer's fields) and each of its references with the stream's own {@code writeObject} /
+ *       {@code readObject}, so a nesting level takes no more frames than in the plain format (see {@link
+ *       #writeLoop});</li>
  *   <li>{@code ObjectStreamClass.initNonProxy}: the local descriptor {@code lookup(cl, true)} passes through
  *       {@code ConvertedFormat.localDescriptor(osc, model, cl)};</li>
  *   <li>the {@code ObjectStreamClass(Class)} constructor: {@code Externalizable.class.isAssignableFrom(cl)}
@@ -52,6 +57,16 @@ public final class ConvertedFormatPatches {
     private static final String LOOKUP_DESC = "(Ljava/lang/Class;Z)" + OSC_DESC;
     private static final String WRITE_EXTERNAL = "writeExternal";
     private static final String READ_EXTERNAL = "readExternal";
+    private static final String OBJECT = "java/lang/Object";
+    private static final String WRITE_OBJECT = "writeObject";
+    private static final String WRITE_OBJECT_DESC = "(Ljava/lang/Object;)V";
+    /** {@code ObjectInputStream.readObject(Class)}: what the public {@code readObject()} calls, with Object.class. */
+    private static final String READ_OBJECT = "readObject";
+    private static final String READ_OBJECT_DESC = "(Ljava/lang/Class;)Ljava/lang/Object;";
+    /** Methods the loops call, besides the sites, that each class must have. */
+    private static final Map<String, List<String>> REQUIRED = Map.of(
+            OBJECT_OUTPUT_STREAM, List.of(WRITE_OBJECT + WRITE_OBJECT_DESC),
+            OBJECT_INPUT_STREAM, List.of(READ_OBJECT + READ_OBJECT_DESC));
 
     /** What each patched method must contain: the instruction, and how many times (0: one or more). */
     private enum Site {
@@ -65,21 +80,28 @@ public final class ConvertedFormatPatches {
         WRITE_CAST(OBJECT_OUTPUT_STREAM, "writeOrdinaryObject(Ljava/lang/Object;" + OSC_DESC + "Z)V",
                 "a checkcast to Externalizable", 1),
         WRITE_EXTERNAL_CALL(OBJECT_OUTPUT_STREAM, "writeExternalData(Ljava/io/Externalizable;)V",
-                "a call of Externalizable.writeExternal", 0),
+                "a call of Externalizable.writeExternal", 0, true),
         READ_CAST(OBJECT_INPUT_STREAM, "readOrdinaryObject(Z)Ljava/lang/Object;", "a checkcast to Externalizable", 1),
         READ_EXTERNAL_CALL(OBJECT_INPUT_STREAM, "readExternalData(Ljava/io/Externalizable;" + OSC_DESC + ")V",
-                "a call of Externalizable.readExternal", 1);
+                "a call of Externalizable.readExternal", 1, true);
 
         final String owner;
         final String method;
         final String what;
         final int expected;
+        /** Whether the call becomes a loop, which needs the types of the method's local variables at the site. */
+        final boolean loops;
 
         Site(final String owner, final String method, final String what, final int expected) {
+            this(owner, method, what, expected, false);
+        }
+
+        Site(final String owner, final String method, final String what, final int expected, final boolean loops) {
             this.owner = owner;
             this.method = method;
             this.what = what;
             this.expected = expected;
+            this.loops = loops;
         }
     }
 
@@ -93,6 +115,7 @@ public final class ConvertedFormatPatches {
      */
     public static List<String> check(final String internalName, final byte[] classFile) {
         Map<Site, Integer> found = new HashMap<>();
+        List<Site> unclear = new ArrayList<>();
         List<String> methods = new ArrayList<>();
         new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
@@ -106,10 +129,13 @@ public final class ConvertedFormatPatches {
                     @Override
                     void at(final Site site) {
                         found.merge(site, 1, Integer::sum);
+                        if (site.loops && locals() == null) {
+                            unclear.add(site);
+                        }
                     }
                 };
             }
-        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        }, ClassReader.SKIP_DEBUG | ClassReader.EXPAND_FRAMES);
         List<String> problems = new ArrayList<>();
         for (Site site : Site.values()) {
             if (!site.owner.equals(internalName)) {
@@ -122,6 +148,14 @@ public final class ConvertedFormatPatches {
             } else if (site.expected == 0 ? count == 0 : count != site.expected) {
                 problems.add(where + " has " + count + " times " + site.what + ", not "
                         + (site.expected == 0 ? "one or more" : site.expected));
+            } else if (unclear.contains(site)) {
+                problems.add(where + " has " + site.what + " not called as obj.m(this), or where the types of the"
+                        + " local variables are not clear from the code");
+            }
+        }
+        for (String required : REQUIRED.getOrDefault(internalName, List.of())) {
+            if (!methods.contains(required)) {
+                problems.add(internalName.replace('/', '.') + "." + required + " not found");
             }
         }
         return problems;
@@ -145,11 +179,11 @@ public final class ConvertedFormatPatches {
                 return new SiteFinder(mv, internalName, name + descriptor) {
                     @Override
                     void at(final Site site) {
-                        patchAt(site, mv);
+                        patchAt(site, mv, this);
                     }
                 };
             }
-        }, 0);
+        }, ClassReader.EXPAND_FRAMES);
         return writer.toByteArray();
     }
 
@@ -164,9 +198,10 @@ public final class ConvertedFormatPatches {
     }
 
     /** Emits the replacement of the instruction at {@code site} (the instruction itself was not passed on). */
-    private static void patchAt(final Site site, final MethodVisitor mv) {
+    private static void patchAt(final Site site, final MethodVisitor mv, final SiteFinder finder) {
         switch (site) {
             case INIT_NON_PROXY_LOOKUP -> {
+                finder.pushesTwo(); // two more arguments on top of lookup's result
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, OBJECT_STREAM_CLASS, LOOKUP, LOOKUP_DESC, false);
                 mv.visitVarInsn(Opcodes.ALOAD, 1);
                 mv.visitVarInsn(Opcodes.ALOAD, 2);
@@ -182,16 +217,137 @@ public final class ConvertedFormatPatches {
             case WRITE_CAST, READ_CAST -> {
                 // dropped: the value goes on as the object it is
             }
-            case WRITE_EXTERNAL_CALL -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "writeExternal",
-                    "(Ljava/lang/Object;Ljava/io/ObjectOutput;)V", false);
-            case READ_EXTERNAL_CALL -> {
-                // readExternalData(Externalizable obj, ObjectStreamClass desc): the stream descriptor goes along
-                mv.visitVarInsn(Opcodes.ALOAD, 2);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readExternal",
-                        "(Ljava/lang/Object;Ljava/io/ObjectInput;" + OSC_DESC + ")V", false);
-            }
+            case WRITE_EXTERNAL_CALL -> writeLoop(mv, finder);
+            case READ_EXTERNAL_CALL -> readLoop(mv, finder);
             default -> throw new IllegalStateException("unknown site " + site);
         }
+    }
+
+    /**
+     * {@code obj.writeExternal(this)} (on the stack: obj, this) becomes
+     * <pre>
+     * if (obj instanceof Externalizable e) {
+     *     e.writeExternal(this);
+     * } else {
+     *     for (int step = 0; ; step++) {
+     *         Object ref = ConvertedFormat.writeStep(obj, this, step);
+     *         if (ref == ConvertedFormat.END) break;
+     *         this.writeObject(ref);
+     *     }
+     * }</pre>
+     * so each reference of a converted object is written from this frame, as the JDK's {@code defaultWriteFields}
+     * writes a plain object's: the nesting of the graph takes no frame of serialboost's, for converted and
+     * {@code Externalizable} objects alike.
+     */
+    private static void writeLoop(final MethodVisitor mv, final SiteFinder finder) {
+        List<Object> locals = finder.locals();
+        int step = finder.slots();
+        finder.uses(step + 1, 3);
+        Label end = new Label();
+        externalizable(mv, WRITE_EXTERNAL, "(Ljava/io/ObjectOutput;)V", end);
+        frame(mv, locals, List.of());
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, step);
+        Label loop = new Label();
+        Label last = new Label();
+        mv.visitLabel(loop);
+        frame(mv, locals, List.of(), Opcodes.INTEGER);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ILOAD, step);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "writeStep",
+                "(Ljava/lang/Object;Ljava/io/ObjectOutput;I)Ljava/lang/Object;", false);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, HOOKS, "END", "Ljava/lang/Object;");
+        mv.visitJumpInsn(Opcodes.IF_ACMPEQ, last);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitInsn(Opcodes.SWAP);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT_OUTPUT_STREAM, WRITE_OBJECT, WRITE_OBJECT_DESC, false);
+        mv.visitIincInsn(step, 1);
+        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitLabel(last);
+        frame(mv, locals, List.of(OBJECT), Opcodes.INTEGER);
+        mv.visitInsn(Opcodes.POP);
+        mv.visitLabel(end);
+        frame(mv, locals, List.of());
+        mv.visitInsn(Opcodes.NOP); // the JDK's code may have a frame of its own next
+    }
+
+    /**
+     * {@code obj.readExternal(this)} in {@code readExternalData(obj, desc)} (on the stack: obj, this) becomes
+     * <pre>
+     * if (obj instanceof Externalizable e) {
+     *     e.readExternal(this);
+     * } else {
+     *     for (Object r = ConvertedFormat.readBegin(obj, this, desc); r != null; ) {
+     *         r = ConvertedFormat.readNext(r, this.readObject(Object.class));
+     *     }
+     * }</pre>
+     * ({@code readObject(Class)} is what the public {@code readObject()} calls), so each reference of a converted
+     * object is read from this frame, as the JDK's {@code defaultReadFields} reads a plain object's.
+     */
+    private static void readLoop(final MethodVisitor mv, final SiteFinder finder) {
+        List<Object> locals = finder.locals();
+        int read = finder.slots();
+        finder.uses(read + 1, 3);
+        Label end = new Label();
+        externalizable(mv, READ_EXTERNAL, "(Ljava/io/ObjectInput;)V", end);
+        frame(mv, locals, List.of());
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, 2); // readExternalData(Externalizable obj, ObjectStreamClass desc)
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readBegin",
+                "(Ljava/lang/Object;Ljava/io/ObjectInput;" + OSC_DESC + ")Ljava/lang/Object;", false);
+        mv.visitVarInsn(Opcodes.ASTORE, read);
+        Label loop = new Label();
+        mv.visitLabel(loop);
+        frame(mv, locals, List.of(), OBJECT);
+        mv.visitVarInsn(Opcodes.ALOAD, read);
+        mv.visitJumpInsn(Opcodes.IFNULL, end);
+        mv.visitVarInsn(Opcodes.ALOAD, read);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitLdcInsn(Type.getObjectType(OBJECT));
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, OBJECT_INPUT_STREAM, READ_OBJECT, READ_OBJECT_DESC, false);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readNext",
+                "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false);
+        mv.visitVarInsn(Opcodes.ASTORE, read);
+        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitLabel(end);
+        frame(mv, locals, List.of());
+        mv.visitInsn(Opcodes.NOP); // the JDK's code may have a frame of its own next
+    }
+
+    /**
+     * With {@code obj, this} on the stack (they are locals 1 and 0): if {@code obj} is {@code Externalizable} calls
+     * its own {@code method} with {@code this} (the JDK's call, unchanged) and goes to {@code end}; else goes on at
+     * the next instruction (which needs a frame: a branch target) with an empty stack.
+     */
+    private static void externalizable(final MethodVisitor mv, final String method, final String descriptor,
+                                       final Label end) {
+        Label converted = new Label();
+        mv.visitInsn(Opcodes.POP2);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitTypeInsn(Opcodes.INSTANCEOF, EXTERNALIZABLE);
+        mv.visitJumpInsn(Opcodes.IFEQ, converted);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, EXTERNALIZABLE);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, EXTERNALIZABLE, method, descriptor, true);
+        mv.visitJumpInsn(Opcodes.GOTO, end);
+        mv.visitLabel(converted);
+    }
+
+    /**
+     * An expanded frame with the method's locals at the site, then {@code added}, and the given stack. The loops keep
+     * the method's frame as small as the JDK made it: their one local is a slot the JDK's code only uses later (if at
+     * all), and their stack is at most three deep, so a nesting level of the graph takes no more stack than in the
+     * plain format.
+     */
+    private static void frame(final MethodVisitor mv, final List<Object> locals, final List<Object> stack,
+                              final Object... added) {
+        List<Object> all = new ArrayList<>(locals);
+        all.addAll(List.of(added));
+        mv.visitFrame(Opcodes.F_NEW, all.size(), all.toArray(), stack.size(), stack.toArray());
     }
 
     /**
@@ -200,9 +356,27 @@ public final class ConvertedFormatPatches {
      * whether an {@code isAssignableFrom} follows.
      */
     private abstract static class SiteFinder extends MethodVisitor {
+        /** A local variable of a type the finder cannot tell. */
+        private static final Object UNKNOWN = new Object();
+
         private final String owner;
         private final String method;
         private boolean pendingExternalizable;
+        /**
+         * The types of the local variables, slot by slot in expanded-frame terms (a long or double takes its slot and
+         * a {@code TOP}): from the last frame, and the stores since (typed by the instruction before each).
+         */
+        private final List<Object> slots = new ArrayList<>();
+        /** The type the last instruction pushed, as a frame names it, or {@link #UNKNOWN}. */
+        private Object pushed = UNKNOWN;
+        /** The locals the last two instructions loaded, if they were {@code aload}s, else -1. */
+        private int loadedBefore = -1;
+        private int loaded = -1;
+        /** Locals the patch's code uses, from 0, and how deep its stack gets. */
+        private int usedLocals;
+        private int usedStack;
+        /** Whether the method has a site where the patch pushes two values on top of what the JDK's code has. */
+        private boolean pushesTwo;
 
         SiteFinder(final MethodVisitor next, final String owner, final String method) {
             super(Opcodes.ASM9, next);
@@ -211,6 +385,47 @@ public final class ConvertedFormatPatches {
         }
 
         abstract void at(Site site);
+
+        /**
+         * The locals at this point as an expanded frame lists them (trailing {@code TOP}s dropped), or null if their
+         * types are not all clear or the call was not {@code obj.m(this)} with {@code obj} local 1 (what the loops rely
+         * on: they take both from their locals).
+         */
+        final List<Object> locals() {
+            if (loadedBefore != 1 || loaded != 0 || slots.contains(UNKNOWN)) {
+                return null;
+            }
+            List<Object> locals = new ArrayList<>();
+            for (int i = 0; i < slots(); i++) {
+                Object type = slots.get(i);
+                locals.add(type);
+                if (type == Opcodes.LONG || type == Opcodes.DOUBLE) {
+                    i++;
+                }
+            }
+            return locals;
+        }
+
+        /** The first slot after the locals at this point. */
+        final int slots() {
+            int n = slots.size();
+            while (n > 0 && slots.get(n - 1) == Opcodes.TOP) {
+                n--;
+            }
+            // a long or double last takes the TOP after it too
+            return n > 0 && (slots.get(n - 1) == Opcodes.LONG || slots.get(n - 1) == Opcodes.DOUBLE) ? n + 1 : n;
+        }
+
+        /** Records that the patch's code uses locals up to {@code locals} and a stack {@code stack} deep. */
+        final void uses(final int locals, final int stack) {
+            usedLocals = Math.max(usedLocals, locals);
+            usedStack = Math.max(usedStack, stack);
+        }
+
+        /** Records that the patch's code pushes two values on top of the JDK's stack. */
+        final void pushesTwo() {
+            pushesTwo = true;
+        }
 
         private Site site(final Site... candidates) {
             for (Site s : candidates) {
@@ -221,9 +436,136 @@ public final class ConvertedFormatPatches {
             return null;
         }
 
+        private void set(final int slot, final Object type, final boolean wide) {
+            while (slots.size() < slot + (wide ? 2 : 1)) {
+                slots.add(Opcodes.TOP);
+            }
+            if (slot > 0 && (slots.get(slot - 1) == Opcodes.LONG || slots.get(slot - 1) == Opcodes.DOUBLE)) {
+                slots.set(slot - 1, Opcodes.TOP); // its second half is overwritten
+            }
+            slots.set(slot, type);
+            if (wide) {
+                slots.set(slot + 1, Opcodes.TOP);
+            }
+        }
+
+        /** The frame name of a field's or method result's type. */
+        private static Object typeOf(final Type type) {
+            return switch (type.getSort()) {
+                case Type.BOOLEAN, Type.BYTE, Type.CHAR, Type.SHORT, Type.INT -> Opcodes.INTEGER;
+                case Type.FLOAT -> Opcodes.FLOAT;
+                case Type.LONG -> Opcodes.LONG;
+                case Type.DOUBLE -> Opcodes.DOUBLE;
+                case Type.OBJECT, Type.ARRAY -> type.getInternalName();
+                default -> UNKNOWN;
+            };
+        }
+
+        private void pushed(final Object type) {
+            pushed = type;
+            loadedBefore = -1;
+            loaded = -1;
+        }
+
+        @Override
+        public void visitFrame(final int type, final int numLocal, final Object[] local, final int numStack,
+                               final Object[] stack) {
+            slots.clear();
+            if (type != Opcodes.F_NEW) {
+                slots.add(UNKNOWN); // frames are read expanded; anything else is not understood
+            } else {
+                for (int i = 0; i < numLocal; i++) {
+                    boolean wide = local[i] == Opcodes.LONG || local[i] == Opcodes.DOUBLE;
+                    set(slots.size(), local[i], wide);
+                }
+            }
+            pushed(UNKNOWN);
+            super.visitFrame(type, numLocal, local, numStack, stack);
+        }
+
+        @Override
+        public void visitVarInsn(final int opcode, final int varIndex) {
+            switch (opcode) {
+                case Opcodes.ISTORE -> set(varIndex, Opcodes.INTEGER, false);
+                case Opcodes.FSTORE -> set(varIndex, Opcodes.FLOAT, false);
+                case Opcodes.LSTORE -> set(varIndex, Opcodes.LONG, true);
+                case Opcodes.DSTORE -> set(varIndex, Opcodes.DOUBLE, true);
+                case Opcodes.ASTORE -> set(varIndex, pushed, false);
+                default -> {
+                }
+            }
+            if (opcode == Opcodes.ALOAD) {
+                int before = loaded;
+                pushed(varIndex < slots.size() ? slots.get(varIndex) : UNKNOWN);
+                loadedBefore = before;
+                loaded = varIndex;
+            } else {
+                pushed(UNKNOWN);
+            }
+            super.visitVarInsn(opcode, varIndex);
+        }
+
+        @Override
+        public void visitInsn(final int opcode) {
+            pushed(opcode == Opcodes.ACONST_NULL ? Opcodes.NULL : UNKNOWN);
+            super.visitInsn(opcode);
+        }
+
+        @Override
+        public void visitIntInsn(final int opcode, final int operand) {
+            pushed(UNKNOWN);
+            super.visitIntInsn(opcode, operand);
+        }
+
+        @Override
+        public void visitFieldInsn(final int opcode, final String owner, final String name, final String descriptor) {
+            boolean get = opcode == Opcodes.GETFIELD || opcode == Opcodes.GETSTATIC;
+            pushed(get ? typeOf(Type.getType(descriptor)) : UNKNOWN);
+            super.visitFieldInsn(opcode, owner, name, descriptor);
+        }
+
+        @Override
+        public void visitJumpInsn(final int opcode, final Label label) {
+            pushed(UNKNOWN);
+            super.visitJumpInsn(opcode, label);
+        }
+
+        @Override
+        public void visitIincInsn(final int varIndex, final int increment) {
+            pushed(UNKNOWN);
+            super.visitIincInsn(varIndex, increment);
+        }
+
+        @Override
+        public void visitTableSwitchInsn(final int min, final int max, final Label dflt, final Label... labels) {
+            pushed(UNKNOWN);
+            super.visitTableSwitchInsn(min, max, dflt, labels);
+        }
+
+        @Override
+        public void visitLookupSwitchInsn(final Label dflt, final int[] keys, final Label[] labels) {
+            pushed(UNKNOWN);
+            super.visitLookupSwitchInsn(dflt, keys, labels);
+        }
+
+        @Override
+        public void visitMultiANewArrayInsn(final String descriptor, final int numDimensions) {
+            pushed(typeOf(Type.getType(descriptor)));
+            super.visitMultiANewArrayInsn(descriptor, numDimensions);
+        }
+
+        @Override
+        public void visitInvokeDynamicInsn(final String name, final String descriptor, final Handle bootstrap,
+                                           final Object... bootstrapArguments) {
+            pushed(typeOf(Type.getReturnType(descriptor)));
+            super.visitInvokeDynamicInsn(name, descriptor, bootstrap, bootstrapArguments);
+        }
+
         @Override
         public void visitLdcInsn(final Object value) {
             pendingExternalizable = value instanceof Type t && t.getInternalName().equals(EXTERNALIZABLE);
+            pushed(value instanceof String ? "java/lang/String" : value instanceof Type t
+                    && t.getSort() != Type.METHOD ? "java/lang/Class" : UNKNOWN);
             super.visitLdcInsn(value);
         }
 
@@ -232,6 +574,11 @@ public final class ConvertedFormatPatches {
             Site cast = opcode == Opcodes.CHECKCAST && type.equals(EXTERNALIZABLE)
                     ? site(Site.WRITE_CAST, Site.READ_CAST) : null;
             pendingExternalizable = false;
+            // a new object is uninitialized until its constructor ran: not a type a store of it could be given here
+            pushed(opcode == Opcodes.CHECKCAST || opcode == Opcodes.ANEWARRAY
+                    ? typeOf(opcode == Opcodes.CHECKCAST ? Type.getObjectType(type)
+                            : Type.getType("[" + Type.getObjectType(type).getDescriptor()))
+                    : opcode == Opcodes.INSTANCEOF ? Opcodes.INTEGER : UNKNOWN);
             if (cast != null) {
                 at(cast);
             } else {
@@ -260,12 +607,12 @@ public final class ConvertedFormatPatches {
             } else {
                 super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             }
+            pushed(typeOf(Type.getReturnType(descriptor)));
         }
 
         @Override
         public void visitMaxs(final int maxStack, final int maxLocals) {
-            // initNonProxy's hook pushes two more arguments on top of lookup's result
-            super.visitMaxs(maxStack + 2, maxLocals);
+            super.visitMaxs(Math.max(pushesTwo ? maxStack + 2 : maxStack, usedStack), Math.max(maxLocals, usedLocals));
         }
     }
 }

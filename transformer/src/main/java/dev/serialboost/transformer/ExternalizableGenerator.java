@@ -6,6 +6,7 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.ConstantDynamic;
 import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.Handle;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -19,17 +20,18 @@ import java.util.List;
  * <ul>
  *   <li>{@code serialVersionUID} pinned to the original value when the class did not declare one (the added
  *       methods would change the JDK's default value);</li>
- *   <li>{@code $sb$write}, which calls the converted superclass's first, then writes this level's fields
- *       (field by field, or one bulk record);</li>
- *   <li>the read level ({@code $sb$read} in the topmost converted class, else an override of the
- *       parent's {@code $sb$next$<d>}), which reads this level's values, lets the levels below read theirs,
- *       and then stores (see {@link Rewriter#addReadLevel}); and an empty {@code $sb$next$<depth>} for
- *       converted subclasses to override;</li>
+ *   <li>for each level (the class's own fields; a converted superclass has its own members), all private:
+ *       {@code $sb$write(ObjectOutput)}, which writes the level's primitives (field by field, or one bulk record);
+ *       {@code $sb$ref(int)}, which returns one of its reference fields; and {@code $sb$set(byte[], int, Object[],
+ *       int)}, which stores all its fields from values read (see {@link Rewriter#addStores});</li>
  *   <li>for a bulk level, {@code $sb$bulk}, a static {@code String} naming the record's fields in order, from
  *       which the runtime lists them in the class descriptor.</li>
  * </ul>
  * The runtime writes the object's shape ahead of the bodies' data and reads with them only data of this shape
- * ({@code dev.serialboost.runtime.ConvertedShape}); data of another shape is read by the JDK's own code.
+ * ({@code dev.serialboost.runtime.ConvertedShape}); data of another shape is read by the JDK's own code. The bodies
+ * never call {@code writeObject}/{@code readObject}: the patched {@code writeExternalData}/{@code readExternalData}
+ * frame writes and reads each reference itself, level after level, so an object nested in the graph costs the stack
+ * no more frames than in the plain format.
  * Only the JDK's stream engine, patched by the agent ({@code dev.serialboost.runtime.ConvertedFormat}), calls them:
  * it writes and reads an object of exactly a converted class with them, in the stream layout of an
  * {@code Externalizable} class; everything else, subclasses serialboost did not convert included, the JDK
@@ -38,20 +40,21 @@ import java.util.List;
  */
 final class ExternalizableGenerator {
 
+    /** Writes the level's primitives. */
     static final String WRITE = "$sb$write";
-    /** Declared by the topmost converted class only: reads every level, then stores every field. */
-    static final String READ = "$sb$read";
-    /** {@code $sb$next$<d>}: reads the levels below depth d; each converted subclass overrides its parent's. */
-    static final String NEXT = "$sb$next$";
+    /** Returns one of the level's references, for the runtime to write. */
+    static final String REF = "$sb$ref";
+    /** Stores the level's fields from the values the runtime read. */
+    static final String SET = "$sb$set";
     /** Fields per generated method: keeps each method small enough for the JIT to compile and inline. */
     static final int FIELDS_PER_METHOD = 32;
     /** A bulk level's synthetic static {@code String}: the record's fields in order, for the runtime. */
     static final String BULK_FIELD = "$sb$bulk";
 
     private static final String OUTPUT = "java/io/ObjectOutput";
-    private static final String INPUT = "java/io/ObjectInput";
     private static final String WRITE_DESC = "(L" + OUTPUT + ";)V";
-    private static final String READ_DESC = "(L" + INPUT + ";)V";
+    private static final String REF_DESC = "(I)Ljava/lang/Object;";
+    private static final String SET_DESC = "([BI[Ljava/lang/Object;I)V";
     private static final String RUNTIME = "dev/serialboost/runtime/SerialboostRuntime";
     private static final String FINAL_FIELD = "dev/serialboost/runtime/FinalField";
     private static final String BULK_LAYOUT = "dev/serialboost/runtime/BulkLayout";
@@ -69,30 +72,25 @@ final class ExternalizableGenerator {
                         + owner + ";", false);
     }
 
-    /**
-     * @param depth how many converted serializable superclasses the class has
-     */
-    static byte[] generate(final byte[] original, final ClassInfo info, final Decision decision, final int depth) {
+    static byte[] generate(final byte[] original, final ClassInfo info, final Decision decision) {
         ClassReader reader = new ClassReader(original);
         ClassWriter writer = new ClassWriter(reader, 0);
-        reader.accept(new Rewriter(writer, info, decision, depth), 0);
+        reader.accept(new Rewriter(writer, info, decision), 0);
         return writer.toByteArray();
     }
 
     private static final class Rewriter extends ClassVisitor {
         private final ClassInfo info;
         private final Decision decision;
-        private final String superToCall;
-        private final int depth;
         /** Whether the class uses dynamic constants (final fields through the runtime, or the bulk record). */
         private final boolean condy;
+        /** Whether the class file's version has stack-map frames (50 and later; earlier ones must not). */
+        private boolean frames;
 
-        Rewriter(final ClassVisitor next, final ClassInfo info, final Decision decision, final int depth) {
+        Rewriter(final ClassVisitor next, final ClassInfo info, final Decision decision) {
             super(Opcodes.ASM9, next);
             this.info = info;
             this.decision = decision;
-            this.depth = depth;
-            this.superToCall = decision.convertedSuperclass() == null ? null : info.superName;
             boolean hasFinal = decision.fields().stream().anyMatch(FieldSpec::isFinal);
             this.condy = decision.bulk()
                     || (hasFinal && info.majorVersion >= EligibilityCheck.FINAL_STORE_CHECKED_VERSION);
@@ -103,6 +101,7 @@ final class ExternalizableGenerator {
                           final String superName, final String[] interfaces) {
             int major = version & 0xFFFF;
             int newVersion = condy && major < EligibilityCheck.CONDY_VERSION ? EligibilityCheck.CONDY_VERSION : version;
+            frames = (newVersion & 0xFFFF) >= Opcodes.V1_6;
             super.visit(newVersion, access, name, signature, superName, interfaces);
         }
 
@@ -120,20 +119,16 @@ final class ExternalizableGenerator {
                 fv.visitEnd();
             }
             addWriteLevel();
-            addReadLevel();
+            addReferences();
+            addStores();
             super.visitEnd();
         }
 
-        /** {@code $sb$write}: the converted superclass's level first, then this level's fields. */
+        /** {@code $sb$write}: this level's primitives (the references are the runtime's, see the class doc). */
         private void addWriteLevel() {
-            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PROTECTED | GENERATED, WRITE, WRITE_DESC, null,
+            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PRIVATE | GENERATED, WRITE, WRITE_DESC, null,
                     exceptions(true));
             mv.visitCode();
-            if (superToCall != null) {
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitVarInsn(Opcodes.ALOAD, 1);
-                mv.visitMethodInsn(Opcodes.INVOKESPECIAL, superToCall, WRITE, WRITE_DESC, false);
-            }
             if (decision.bulk()) {
                 loadBulkLayout(mv);
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
@@ -141,7 +136,8 @@ final class ExternalizableGenerator {
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BULK_LAYOUT, "write", "(Ljava/lang/Object;L" + OUTPUT + ";)V",
                         false);
             } else {
-                inChunks(mv, decision.fields(), WRITE, WRITE_DESC, new int[] {1}, true, this::writeField);
+                List<FieldSpec> primitives = decision.fields().stream().filter(FieldSpec::isPrimitive).toList();
+                inChunks(mv, primitives, WRITE, WRITE_DESC, new int[] {1}, true, this::writeField);
             }
             mv.visitInsn(Opcodes.RETURN);
             mv.visitMaxs(4, 2);
@@ -149,130 +145,76 @@ final class ExternalizableGenerator {
         }
 
         /**
-         * This level's read: {@code $sb$read} at depth 0, else the override of the parent's
-         * {@code $sb$next$<depth-1>}. It reads this level's values into locals, lets the
-         * levels below read theirs ({@code $sb$next$<depth>}, empty unless a converted subclass overrides
-         * it), and only then stores its own fields. So no field of the object is set before all of its data
-         * is read, as in plain JDK reading ({@code ObjectInputStream.readSerialData} defers every level's
-         * field values to the end); objects read in between (which may point back at this one, e.g. as a
-         * set element) see the same default state they see under plain JDK reading.
+         * {@code $sb$ref(int i)}: this level's reference field {@code i}, in stream order (by name, as the JDK orders
+         * them), for the runtime to write; not added when the level has none.
          */
-        private void addReadLevel() {
-            String name = depth == 0 ? READ : NEXT + (depth - 1);
-            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PROTECTED | GENERATED, name, READ_DESC, null,
-                    exceptions(false));
+        private void addReferences() {
+            List<FieldSpec> references = decision.fields().stream().filter(f -> !f.isPrimitive()).toList();
+            if (references.isEmpty()) {
+                return;
+            }
+            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PRIVATE | GENERATED, REF, REF_DESC, null, null);
             mv.visitCode();
-            List<FieldSpec> fields = decision.fields();
-            Runnable stores;
-            int maxLocals;
+            Label[] cases = new Label[references.size()];
+            for (int i = 0; i < cases.length; i++) {
+                cases[i] = new Label();
+            }
+            Label other = new Label();
+            mv.visitVarInsn(Opcodes.ILOAD, 1);
+            mv.visitTableSwitchInsn(0, cases.length - 1, other, cases);
+            for (int i = 0; i < cases.length; i++) {
+                mv.visitLabel(cases[i]);
+                if (frames) {
+                    mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+                }
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                FieldSpec f = references.get(i);
+                mv.visitFieldInsn(Opcodes.GETFIELD, info.name, f.name(), f.descriptor());
+                mv.visitInsn(Opcodes.ARETURN);
+            }
+            mv.visitLabel(other);
+            if (frames) {
+                mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+            }
+            mv.visitTypeInsn(Opcodes.NEW, "java/lang/IndexOutOfBoundsException");
+            mv.visitInsn(Opcodes.DUP);
+            mv.visitVarInsn(Opcodes.ILOAD, 1);
+            mv.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/IndexOutOfBoundsException", "<init>", "(I)V", false);
+            mv.visitInsn(Opcodes.ATHROW);
+            mv.visitMaxs(3, 2);
+            mv.visitEnd();
+        }
+
+        /**
+         * {@code $sb$set(byte[] primitives, int at, Object[] references, int from)}: stores this level's fields, its
+         * primitives from {@code at} on (as written: big-endian in stream order, or the bulk record), its references
+         * from {@code from} on. The runtime calls it for every level only when the whole object's data is read, as
+         * plain JDK reading ({@code ObjectInputStream.readSerialData}) sets no field before all are read: objects read
+         * in between (which may point back at this one, e.g. as a set element) see the state they see without the
+         * agent. A reference of the wrong type fails here with the {@code ClassCastException} of {@code checkcast}.
+         */
+        private void addStores() {
+            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PRIVATE | GENERATED, SET, SET_DESC, null, null);
+            mv.visitCode();
             if (decision.bulk()) {
                 loadBulkLayout(mv);
-                mv.visitVarInsn(Opcodes.ALOAD, 1);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BULK_LAYOUT, "readRecord", "(L" + INPUT + ";)[B", false);
-                mv.visitVarInsn(Opcodes.ASTORE, 3);
-                maxLocals = 4;
-                stores = () -> {
-                    loadBulkLayout(mv);
-                    mv.visitVarInsn(Opcodes.ALOAD, 0);
-                    mv.visitVarInsn(Opcodes.ALOAD, 3);
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BULK_LAYOUT, "apply", "(Ljava/lang/Object;[B)V", false);
-                };
-            } else if (fields.size() <= FIELDS_PER_METHOD) {
-                maxLocals = readIntoLocals(mv, fields);
-                stores = () -> storeFromLocals(mv, fields);
-            } else {
-                readWide(mv, fields);
-                maxLocals = 5;
-                stores = () -> inChunks(mv, fields, READ + "$store", "([B[Ljava/lang/Object;)V", new int[] {3, 4},
-                        false, this::storeWide);
-            }
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, info.name, NEXT + depth, READ_DESC, false);
-            stores.run();
-            mv.visitInsn(Opcodes.RETURN);
-            mv.visitMaxs(5, maxLocals);
-            mv.visitEnd();
-
-            MethodVisitor next = super.visitMethod(Opcodes.ACC_PROTECTED | GENERATED, NEXT + depth, READ_DESC, null,
-                    exceptions(false));
-            next.visitCode();
-            next.visitInsn(Opcodes.RETURN);
-            next.visitMaxs(0, 2);
-            next.visitEnd();
-        }
-
-        /** Reads each field with its typed method into locals from 3 on (references checked on the spot). */
-        private int readIntoLocals(final MethodVisitor mv, final List<FieldSpec> fields) {
-            int local = 3;
-            for (FieldSpec f : fields) {
-                Type type = Type.getType(f.descriptor());
-                mv.visitVarInsn(Opcodes.ALOAD, 1);
-                if (f.isPrimitive()) {
-                    String method = "read" + typeName(f);
-                    mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, INPUT, method, "()" + f.descriptor(), true);
-                } else {
-                    mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, INPUT, "readObject", "()Ljava/lang/Object;", true);
-                    checkcast(mv, f);
-                }
-                mv.visitVarInsn(type.getOpcode(Opcodes.ISTORE), local);
-                local += type.getSize();
-            }
-            return local;
-        }
-
-        private void storeFromLocals(final MethodVisitor mv, final List<FieldSpec> fields) {
-            int local = 3;
-            for (FieldSpec f : fields) {
-                Type type = Type.getType(f.descriptor());
-                boolean viaRuntime = loadFinalField(mv, f);
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitVarInsn(type.getOpcode(Opcodes.ILOAD), local);
-                storeTop(mv, f, viaRuntime);
-                local += type.getSize();
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                mv.visitVarInsn(Opcodes.ILOAD, 2);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BULK_LAYOUT, "apply", "(Ljava/lang/Object;[BI)V", false);
+            } else {
+                inChunks(mv, decision.fields(), SET, SET_DESC, new int[] {1, 2, 3, 4}, false, this::store);
             }
+            mv.visitInsn(Opcodes.RETURN);
+            mv.visitMaxs(6, 5);
+            mv.visitEnd();
         }
 
         /**
-         * A wide level: all primitives in one {@code readFully} into a {@code byte[]} (local 3; they are
-         * contiguous, big-endian, in stream order), references into an {@code Object[]} (local 4) by chunk
-         * methods whose locals are {@code this, in, values}.
+         * Stores field {@code index} of the level (in a method whose locals are {@code this, primitives, at,
+         * references, from}): a primitive decoded from its stream position, a reference from the array.
          */
-        private void readWide(final MethodVisitor mv, final List<FieldSpec> fields) {
-            int primitiveBytes = 0;
-            List<FieldSpec> references = new java.util.ArrayList<>();
-            for (FieldSpec f : fields) {
-                if (f.isPrimitive()) {
-                    primitiveBytes += streamWidth(f);
-                } else {
-                    references.add(f);
-                }
-            }
-            mv.visitLdcInsn(primitiveBytes);
-            mv.visitIntInsn(Opcodes.NEWARRAY, Opcodes.T_BYTE);
-            mv.visitVarInsn(Opcodes.ASTORE, 3);
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitVarInsn(Opcodes.ALOAD, 3);
-            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, INPUT, "readFully", "([B)V", true);
-            mv.visitLdcInsn(references.size());
-            mv.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/Object");
-            mv.visitVarInsn(Opcodes.ASTORE, 4);
-            inChunks(mv, references, READ + "$refs", "(L" + INPUT + ";[Ljava/lang/Object;)V", new int[] {1, 4},
-                    false, (cv, f, index) -> {
-                        cv.visitVarInsn(Opcodes.ALOAD, 2);
-                        cv.visitLdcInsn(index);
-                        cv.visitVarInsn(Opcodes.ALOAD, 1);
-                        cv.visitMethodInsn(Opcodes.INVOKEINTERFACE, INPUT, "readObject", "()Ljava/lang/Object;", true);
-                        checkcast(cv, f);
-                        cv.visitInsn(Opcodes.AASTORE);
-                    });
-        }
-
-        /**
-         * Stores field {@code index} of the level (in a chunk method whose locals are {@code this,
-         * primitives, references}): primitives decoded from their stream position, references from the array.
-         */
-        private void storeWide(final MethodVisitor cv, final FieldSpec f, final int index) {
+        private void store(final MethodVisitor cv, final FieldSpec f, final int index) {
             List<FieldSpec> fields = decision.fields();
             int at = 0;
             int reference = 0;
@@ -287,11 +229,13 @@ final class ExternalizableGenerator {
             cv.visitVarInsn(Opcodes.ALOAD, 0);
             if (f.isPrimitive()) {
                 cv.visitVarInsn(Opcodes.ALOAD, 1);
-                cv.visitLdcInsn(at);
+                cv.visitVarInsn(Opcodes.ILOAD, 2);
+                add(cv, at);
                 cv.visitMethodInsn(Opcodes.INVOKESTATIC, RUNTIME, "get" + typeName(f), "([BI)" + f.descriptor(), false);
             } else {
-                cv.visitVarInsn(Opcodes.ALOAD, 2);
-                cv.visitLdcInsn(reference);
+                cv.visitVarInsn(Opcodes.ALOAD, 3);
+                cv.visitVarInsn(Opcodes.ILOAD, 4);
+                add(cv, reference);
                 cv.visitInsn(Opcodes.AALOAD);
                 checkcast(cv, f);
             }
@@ -315,8 +259,9 @@ final class ExternalizableGenerator {
             for (int chunk = 0; chunk * FIELDS_PER_METHOD < fields.size(); chunk++) {
                 String chunkName = prefix + "$" + chunk;
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
-                for (int local : argLocals) {
-                    mv.visitVarInsn(Opcodes.ALOAD, local);
+                Type[] arguments = Type.getArgumentTypes(chunkDesc);
+                for (int i = 0; i < argLocals.length; i++) {
+                    mv.visitVarInsn(arguments[i].getOpcode(Opcodes.ILOAD), argLocals[i]);
                 }
                 mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.name, chunkName, chunkDesc, false);
                 int from = chunk * FIELDS_PER_METHOD;
@@ -328,9 +273,22 @@ final class ExternalizableGenerator {
                     code.emit(cv, part.get(i), from + i);
                 }
                 cv.visitInsn(Opcodes.RETURN);
-                cv.visitMaxs(5, 1 + argLocals.length);
+                cv.visitMaxs(6, 1 + argLocals.length);
                 cv.visitEnd();
             }
+        }
+
+        /** Adds the constant {@code n} to the {@code int} on the stack. */
+        private static void add(final MethodVisitor mv, final int n) {
+            if (n == 0) {
+                return;
+            }
+            if (n <= Short.MAX_VALUE) {
+                mv.visitIntInsn(n <= Byte.MAX_VALUE ? Opcodes.BIPUSH : Opcodes.SIPUSH, n);
+            } else {
+                mv.visitLdcInsn(n);
+            }
+            mv.visitInsn(Opcodes.IADD);
         }
 
         /** Pushes this level's {@code BulkLayout}, a dynamic constant naming the record's fields in order. */

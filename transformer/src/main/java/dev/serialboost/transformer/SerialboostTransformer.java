@@ -88,8 +88,8 @@ public final class SerialboostTransformer {
             if (!decision.isConverted()) {
                 return new Transformation(decision, null);
             }
-            return new Transformation(decision,
-                    ExternalizableGenerator.generate(classFile, info, decision, convertedDepth(decision, hierarchy)));
+            requireConvertedSuperclasses(decision, hierarchy);
+            return new Transformation(decision, ExternalizableGenerator.generate(classFile, info, decision));
         } catch (RuntimeException | LinkageError e) {
             Decision failed = Decision.skipped(info.className(), SkipReason.INTERNAL_ERROR, e.toString());
             hierarchy.decisions.put(info.name, failed);
@@ -116,17 +116,15 @@ public final class SerialboostTransformer {
         return eligibility.decide(info, hierarchy);
     }
 
-    /** How many converted serializable superclasses a converted class has (their decisions are cached). */
-    private static int convertedDepth(final Decision decision, final ClassHierarchy hierarchy) {
-        int depth = 0;
-        for (String s = decision.convertedSuperclass(); s != null; depth++) {
+    /** Fails unless each converted serializable superclass of a converted class was decided so (decisions are cached). */
+    private static void requireConvertedSuperclasses(final Decision decision, final ClassHierarchy hierarchy) {
+        for (String s = decision.convertedSuperclass(); s != null; ) {
             Decision above = hierarchy.decisions.get(s.replace('.', '/'));
             if (above == null || !above.isConverted()) {
                 throw new IllegalStateException("no converted decision for superclass " + s + " of " + decision.className());
             }
             s = above.convertedSuperclass();
         }
-        return depth;
     }
 
     private static String nameOf(final byte[] classFile) {

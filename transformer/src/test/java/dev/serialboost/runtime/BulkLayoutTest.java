@@ -115,6 +115,35 @@ class BulkLayoutTest {
         return (byte) InternalUnsafe.GET_BYTE.invokeExact(o, offset);
     }
 
+    /** The converted format reads a whole object's primitives into one array: a level's record starts anywhere. */
+    @Test
+    void aRecordIsStoredFromWhereItStartsInTheObjectsDataInBothCopyModes() throws Exception {
+        BulkLayout straight = layout(AllLongs.class, "a:J;b:J");
+        BulkLayout mapped = layout(LongInt.class, "a:J;b:I");
+        AllLongs longs = new AllLongs();
+        longs.a = 0x0102030405060708L;
+        longs.b = Long.MIN_VALUE + 3;
+        LongInt li = new LongInt();
+        li.a = -0x1122334455667788L;
+        li.b = 0x7eadbeef;
+        byte[] first = record(straight, longs);
+        byte[] second = record(mapped, li);
+        byte[] data = new byte[3 + first.length + second.length + 2];
+        System.arraycopy(first, 0, data, 3, first.length);
+        System.arraycopy(second, 0, data, 3 + first.length, second.length);
+        AllLongs longsBack = new AllLongs();
+        LongInt liBack = new LongInt();
+        straight.apply(longsBack, data, 3);
+        mapped.apply(liBack, data, 3 + first.length);
+        assertEquals(longs.a, longsBack.a);
+        assertEquals(longs.b, longsBack.b);
+        assertEquals(li.a, liBack.a);
+        assertEquals(li.b, liBack.b);
+        // a record reaching past the data, or a negative start, is refused before anything is stored
+        assertThrows(IllegalArgumentException.class, () -> mapped.apply(new LongInt(), data, data.length - 11));
+        assertThrows(IllegalArgumentException.class, () -> straight.apply(new AllLongs(), data, -1));
+    }
+
     @Test
     void misuseIsRefused() throws Exception {
         BulkLayout layout = layout(AllLongs.class, "a:J;b:J");

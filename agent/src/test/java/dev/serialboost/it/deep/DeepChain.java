@@ -2,6 +2,10 @@ package dev.serialboost.it.deep;
 
 import dev.serialboost.it.StreamFlags;
 
+import java.io.Externalizable;
+import java.io.IOException;
+import java.io.ObjectInput;
+import java.io.ObjectOutput;
 import java.io.Serializable;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -11,7 +15,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * bisection; a {@code StackOverflowError} means too deep, any other failure ends the run). Reading is measured on
  * bytes written on a thread with a large stack, so that it is not limited by writing.
  *
- * <p>Arguments: the stack size in KiB.
+ * <p>Arguments: the stack size in KiB; optionally {@code externalizable}, for a chain of an {@code Externalizable}
+ * class ({@link ExternalLink}) instead of a {@code Serializable} one ({@link Link}).
  */
 public final class DeepChain {
 
@@ -27,22 +32,47 @@ public final class DeepChain {
         Link next;
     }
 
-    public static void main(final String[] args) throws Exception {
-        long stack = Long.parseLong(args[0]) * 1024;
-        // every class the streams need loads on a shallow stack first
-        Link warm = chain(3);
-        if (length((Link) StreamFlags.read(StreamFlags.write(warm))) != 3) {
-            throw new IllegalStateException("a chain of 3 did not come back whole");
+    /** One level of a chain of an {@code Externalizable} class: it writes and reads its fields itself. */
+    public static final class ExternalLink implements Externalizable {
+        private static final long serialVersionUID = 1L;
+        int value;
+        ExternalLink next;
+
+        public ExternalLink() {
         }
-        System.out.println("write " + deepest(stack, false) + " read " + deepest(stack, true));
+
+        @Override
+        public void writeExternal(final ObjectOutput out) throws IOException {
+            out.writeInt(value);
+            out.writeObject(next);
+        }
+
+        @Override
+        public void readExternal(final ObjectInput in) throws IOException, ClassNotFoundException {
+            value = in.readInt();
+            next = (ExternalLink) in.readObject();
+        }
     }
 
-    private static int deepest(final long stack, final boolean reading) throws Exception {
+    public static void main(final String[] args) throws Exception {
+        long stack = Long.parseLong(args[0]) * 1024;
+        boolean externalizable = args.length > 1 && args[1].equals("externalizable");
+        // every class the streams need loads on a shallow stack first
+        Object warm = chain(3, externalizable);
+        if (length(StreamFlags.read(StreamFlags.write(warm))) != 3) {
+            throw new IllegalStateException("a chain of 3 did not come back whole");
+        }
+        System.out.println("write " + deepest(stack, false, externalizable) + " read "
+                + deepest(stack, true, externalizable));
+    }
+
+    private static int deepest(final long stack, final boolean reading, final boolean externalizable)
+            throws Exception {
         int works = 1;
         int fails = 1_000_000;
         while (fails - works > 1) {
             int n = (works + fails) >>> 1;
-            Link chain = chain(n);
+            Object chain = chain(n, externalizable);
             boolean ok;
             if (reading) {
                 byte[][] bytes = new byte[1][];
@@ -51,9 +81,8 @@ public final class DeepChain {
                 }
                 Object[] back = new Object[1];
                 ok = on(stack, () -> back[0] = StreamFlags.read(bytes[0]));
-                if (ok && length((Link) back[0]) != n) {
-                    throw new IllegalStateException("a chain of " + n + " came back "
-                            + length((Link) back[0]) + " long");
+                if (ok && length(back[0]) != n) {
+                    throw new IllegalStateException("a chain of " + n + " came back " + length(back[0]) + " long");
                 }
             } else {
                 ok = on(stack, () -> StreamFlags.write(chain));
@@ -93,24 +122,32 @@ public final class DeepChain {
         throw new IllegalStateException("failed otherwise than by a stack overflow", t);
     }
 
-    private static Link chain(final int n) {
-        Link head = null;
+    private static Object chain(final int n, final boolean externalizable) {
+        Object head = null;
         for (int i = n; i > 0; i--) {
-            Link link = new Link();
-            link.value = i;
-            link.next = head;
-            head = link;
+            if (externalizable) {
+                ExternalLink link = new ExternalLink();
+                link.value = i;
+                link.next = (ExternalLink) head;
+                head = link;
+            } else {
+                Link link = new Link();
+                link.value = i;
+                link.next = (Link) head;
+                head = link;
+            }
         }
         return head;
     }
 
-    private static int length(final Link head) {
+    private static int length(final Object head) {
         int n = 0;
-        for (Link l = head; l != null; l = l.next) {
-            if (l.value != n + 1) {
-                throw new IllegalStateException("link " + (n + 1) + " holds " + l.value);
+        for (Object l = head; l != null; n++) {
+            int value = l instanceof Link link ? link.value : ((ExternalLink) l).value;
+            if (value != n + 1) {
+                throw new IllegalStateException("link " + (n + 1) + " holds " + value);
             }
-            n++;
+            l = l instanceof Link link ? link.next : ((ExternalLink) l).next;
         }
         return n;
     }
