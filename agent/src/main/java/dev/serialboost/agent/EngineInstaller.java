@@ -353,6 +353,10 @@ final class EngineInstaller implements ClassFileTransformer {
             // the patched java.base code calls the runtime (reads), the runtime reaches java.io internals (opens)
             inst.redefineModule(Object.class.getModule(), Set.of(runtime), Map.of(),
                     Map.of("java.io", Set.of(runtime)), Set.of(), Map.of());
+            // the stream code catches EOFException where a deep graph's StackOverflowError passes (reading block
+            // data); were the class first loaded there, its loading would pass through this transformer on an
+            // exhausted stack, and the JDK's agent code would print "java.lang.instrument ASSERTION FAILED"
+            Class.forName("java.io.EOFException", false, null);
             ClassFileSource jdk = ClassFileSource.of(null);
             byte[] descriptorClass = jdk.read("java/io/ObjectStreamClass");
             String[] prints = EnginePatches.fingerprints(descriptorClass);
