@@ -26,12 +26,12 @@ import java.util.function.Function;
  * ObjectInputStream$PeekInputStream}, as {@link ArrayReadsPatch} says, where {@code ByteArrayInputStream} is one it
  * knows; the two places where primitive fields are copied ({@code ObjectOutputStream} and {@code
  * ObjectInputStream$FieldValues}), as {@link FieldAccessPatch} says, where {@code FieldReflector} is one it knows; the
+ * array paths of the two stream classes, as {@link PrimitiveArraysPatch} says, where the code it repeats is known; the
  * reading side's strings ({@code ObjectInputStream$BlockDataInputStream}), as {@link StringReadsPatch} says; the
  * writing side's handle table ({@code ObjectOutputStream$HandleTable}), as {@link HandleTablePatch} says; on JDK 17
  * and 21, the writing side's strings ({@code ObjectOutputStream$BlockDataOutputStream}), as {@link StringWritesPatch}
- * says; and, on a
- * JDK whose stream classes pack primitives through {@code java.io.Bits} (17), that class too, as {@link BitsPatch}
- * says. Neither of the last two needs anything of the runtime.
+ * says; and, on a JDK whose stream classes pack primitives through {@code java.io.Bits} (17), that class too, as
+ * {@link BitsPatch} says. None of the last three needs anything of the runtime.
  *
  * <p>Nothing of this happens at start-up unless it must. A stream class not loaded yet (the normal case under {@code
  * -javaagent}) is patched as the JVM loads it, by this class-file transformer; only then are the runtime defined,
