@@ -28,7 +28,8 @@ import java.util.Set;
  * {@code PrimitiveArrays.newArray(component, length, bin)}. Booleans are left as they are.
  *
  * <p>Applied only where the code {@code PrimitiveArrays} repeats has a {@link #KNOWN known fingerprint}
- * ({@link #fingerprint}) and each call it replaces is where it expects it.
+ * ({@link #fingerprint}), {@code writeArray} and {@code readArray} have known fingerprints too, and each call it
+ * replaces is where it expects it.
  */
 public final class PrimitiveArraysPatch {
 
@@ -50,23 +51,32 @@ public final class PrimitiveArraysPatch {
      * against.
      */
     public static final Set<String> KNOWN = Set.of(
-            "567e09e262799c0a", // OpenJDK 17.0.15 and 17.0.21 (java.io.Bits)
-            "16da575d0deccb19"); // Temurin 21.0.8 and 25 (jdk.internal.util.ByteArray)
+            "c941d9602ebb3e37", // OpenJDK 17.0.15 and 17.0.21 (java.io.Bits)
+            "430229ac809dc88b"); // Temurin 21.0.8 and 25 (jdk.internal.util.ByteArray)
+    /**
+     * Fingerprints of {@code writeArray} and of {@code readArray} themselves, checked as they are patched: an array
+     * allocated without zeroing must reach the read that fills it, which only a {@code readArray} of a known shape is
+     * sure to do.
+     */
+    private static final Set<String> KNOWN_WRITE_ARRAY = Set.of(
+            "ca1de9fde1c88488"); // OpenJDK 17.0.15 and 17.0.21, Temurin 21.0.8 and 25
+    private static final Set<String> KNOWN_READ_ARRAY = Set.of(
+            "ad2a76124ad35886", // OpenJDK 17.0.15 and 17.0.21
+            "18b918e35c28b89f"); // Temurin 21.0.8 and 25
 
     /** The classes {@link #fingerprint} reads. */
     public static final List<String> PRINTED = List.of(BLOCK_OUT, "java/io/DataOutputStream",
             "java/io/ByteArrayOutputStream", BLOCK_IN, "java/io/ObjectInputStream$PeekInputStream",
-            "java/io/ByteArrayInputStream", OBJECT_OUTPUT_STREAM, OBJECT_INPUT_STREAM);
+            "java/io/ByteArrayInputStream");
 
     private PrimitiveArraysPatch() {
     }
 
     /**
      * The fingerprint of what {@code PrimitiveArrays} repeats, from the class files of {@link #PRINTED}: the block
-     * streams' array methods and the methods they write and read the underlying stream by, the byte-array streams'
-     * writes and reads, and {@code writeArray} and {@code readArray} themselves (an array allocated without zeroing
-     * must reach the read that fills it, which only a known {@code readArray} is sure to do); null when a class or
-     * method is missing.
+     * streams' array methods and the methods they write and read the underlying stream by, and the byte-array
+     * streams' writes and reads; null when a class or method is missing. ({@code writeArray} and {@code readArray}
+     * are checked on the class files being patched.)
      */
     public static String fingerprint(final ClassFileSource jdk) {
         String[][] methods = {
@@ -77,9 +87,7 @@ public final class PrimitiveArraysPatch {
             {"readFully([BIIZ)V", "read([BIIZ)I", "readChars([CII)V", "readShorts([SII)V", "readInts([III)V",
                 "readFloats([FII)V", "readLongs([JII)V", "readDoubles([DII)V"},
             {"read([BII)I", "readFully([BII)V"},
-            {"read([BII)I"},
-            {WRITE_ARRAY},
-            {READ_ARRAY}};
+            {"read([BII)I"}};
         StringBuilder all = new StringBuilder();
         for (int i = 0; i < methods.length; i++) {
             byte[] classFile = jdk.read(PRINTED.get(i));
@@ -96,24 +104,26 @@ public final class PrimitiveArraysPatch {
      * Patches {@code ObjectOutputStream.writeArray}: its seven calls of the block stream's array writes go to
      * {@code PrimitiveArrays}.
      *
-     * @throws IllegalStateException when a call is not there exactly once (the caller leaves the class as it is)
+     * @throws IllegalStateException when a call is not there exactly once, or the method is not one this patch knows
+     *                               (the caller leaves the class as it is)
      */
     public static byte[] patchWrites(final byte[] objectOutputStream) {
-        return patch(objectOutputStream, WRITE_ARRAY, BLOCK_OUT, "write");
+        return patch(objectOutputStream, WRITE_ARRAY, BLOCK_OUT, "write", KNOWN_WRITE_ARRAY);
     }
 
     /**
      * Patches {@code ObjectInputStream.readArray}: its seven calls of the block stream's array reads go to
      * {@code PrimitiveArrays}, and the array is made by {@code PrimitiveArrays.newArray}.
      *
-     * @throws IllegalStateException when a call is not there exactly once (the caller leaves the class as it is)
+     * @throws IllegalStateException when a call is not there exactly once, or the method is not one this patch knows
+     *                               (the caller leaves the class as it is)
      */
     public static byte[] patchReads(final byte[] objectInputStream) {
-        return patch(objectInputStream, READ_ARRAY, BLOCK_IN, "read");
+        return patch(objectInputStream, READ_ARRAY, BLOCK_IN, "read", KNOWN_READ_ARRAY);
     }
 
     private static byte[] patch(final byte[] classFile, final String method, final String stream,
-                                final String verb) {
+                                final String verb, final Set<String> known) {
         // names of the stream's methods, in the order of KINDS, then its byte method
         String[] names = new String[KINDS.size() + 1];
         for (int i = 0; i < KINDS.size(); i++) {
@@ -170,6 +180,8 @@ public final class PrimitiveArraysPatch {
                     + (expectedNew == 1 ? ", Array.newInstance" : "") + ": " + java.util.Arrays.toString(found)
                     + "; each expected once)");
         }
+        EnginePatches.requireKnown(EnginePatches.fingerprintOf(classFile, method), known,
+                "this JDK's " + owner.replace('/', '.') + "." + method.substring(0, method.indexOf('(')));
         return patched;
     }
 }
