@@ -160,7 +160,7 @@ class ClassLoaderIT {
             if (!plainHead.equals(expectedPlain)) {
                 throw plain.fail("without the agent, expected: " + expectedPlain);
             }
-            // the converted layout on the wire: SC_EXTERNALIZABLE | SC_BLOCK_DATA
+            // the converted layout on the wire: SC_EXTERNALIZABLE | SC_WRITE_METHOD
             String expectedAgent = expectedPlain.replace("converted=false", "converted=true")
                     .replace("cart-flags=0x02 item-flags=0x02", "cart-flags=" + StreamFlags.CONVERTED_LAYOUT
                             + " item-flags=" + StreamFlags.CONVERTED_LAYOUT);

@@ -85,7 +85,7 @@ class ConfigIT {
         if (!a.equals(expected)) {
             throw run.fail(simpleName + " must be converted: still not Externalizable to the program, carrying"
                     + " serialboost's bodies, written in the converted layout (flags " + StreamFlags.CONVERTED_LAYOUT
-                    + ", SC_EXTERNALIZABLE | SC_BLOCK_DATA) and read into the same copy as without the agent; without"
+                    + ", SC_EXTERNALIZABLE | SC_WRITE_METHOD) and read into the same copy as without the agent; without"
                     + " agent " + plain.get(simpleName) + ", expected with agent " + expected + ", got " + a);
         }
     }

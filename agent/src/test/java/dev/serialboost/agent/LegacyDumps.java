@@ -149,7 +149,7 @@ final class LegacyDumps {
                 if (!StreamFlags.CONVERTED_LAYOUT.equals(agentFlags)) {
                     problems.add(name + ": rewritten in the agent JVM, converted " + c + " should be in the converted"
                             + " layout on the wire (" + StreamFlags.CONVERTED_LAYOUT + ", SC_EXTERNALIZABLE |"
-                            + " SC_BLOCK_DATA), its flags are " + agentFlags);
+                            + " SC_WRITE_METHOD), its flags are " + agentFlags);
                 }
             } else if (!converted.contains(c) && !plainFlags.equals(agentFlags)) {
                 problems.add(name + ": rewritten in the agent JVM, " + c + " (not converted) should be written as"

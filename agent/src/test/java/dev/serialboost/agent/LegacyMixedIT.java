@@ -63,7 +63,7 @@ class LegacyMixedIT {
                 || !agent.flags().equals(Map.of(PKG + "Converted", StreamFlags.CONVERTED_LAYOUT,
                         PKG + "Kept", "0x02"))) {
             throw agentWriter.fail("the agent JVM should write Converted in the converted layout (SC_EXTERNALIZABLE |"
-                    + " SC_BLOCK_DATA = " + StreamFlags.CONVERTED_LAYOUT + ") and the excluded Kept plain (0x02) in the"
+                    + " SC_WRITE_METHOD = " + StreamFlags.CONVERTED_LAYOUT + ") and the excluded Kept plain (0x02) in the"
                     + " same stream");
         }
         if (!CorpusDumps.converted(agentWriter).equals(Set.of(PKG + "Converted"))) {

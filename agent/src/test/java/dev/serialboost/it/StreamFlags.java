@@ -14,10 +14,11 @@ public final class StreamFlags {
 
     private static final byte TC_CLASSDESC = 0x72;
     /**
-     * The {@link #flags} of a class written in serialboost's converted layout: {@code 0x0c}, SC_EXTERNALIZABLE |
-     * SC_BLOCK_DATA, as the JDK writes an {@code Externalizable} class (the class itself stays what it was).
+     * The {@link #flags} of a class written in serialboost's converted layout: {@code 0x05}, SC_EXTERNALIZABLE |
+     * SC_WRITE_METHOD (its data unframed, as the JDK writes an {@code Externalizable} class under protocol 1; the
+     * class itself stays what it was).
      */
-    public static final String CONVERTED_LAYOUT = "0x0c";
+    public static final String CONVERTED_LAYOUT = "0x05";
 
     private StreamFlags() {
     }

@@ -92,6 +92,11 @@ public final class BulkLayout {
         if (!lookup.hasFullPrivilegeAccess()) {
             throw new IllegalAccessException("BulkLayout needs the full-privilege lookup of " + owner.getName());
         }
+        return of(owner, fields);
+    }
+
+    /** The layout of {@code owner}'s record {@code fields}, for the runtime's own use (see {@link #bootstrap}). */
+    static BulkLayout of(final Class<?> owner, final String fields) throws NoSuchFieldException {
         String[] specs = fields.split(";");
         char[] types = new char[specs.length];
         long[] offsets = new long[specs.length];
@@ -131,19 +136,40 @@ public final class BulkLayout {
         };
     }
 
-    /** Writes the target's fields as one record. */
+    /**
+     * Writes the target's fields as one record: in place in the stream's buffer when it has room ({@link
+     * OutputBuffer}), else through {@code out.write}.
+     */
     public void write(final Object target, final ObjectOutput out) throws IOException {
         Object o = owner.cast(target);
+        try {
+            Object bout = OutputBuffer.of(out);
+            int at = bout == null ? -1 : OutputBuffer.reserve(bout, size);
+            if (at >= 0) {
+                fill(o, OutputBuffer.buffer(bout), at);
+                return;
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
         byte[] record = new byte[size];
+        fill(o, record, 0);
+        out.write(record, 0, size);
+    }
+
+    /** Puts the target's fields, as the record, into {@code data} from {@code at}. */
+    private void fill(final Object o, final byte[] data, final int at) {
         if (start >= 0) {
             int i = 0;
             for (; i + 8 <= size; i += 8) {
-                putLongUnaligned(record, BASE + i, getLongUnaligned(o, start + i));
+                putLongUnaligned(data, BASE + at + i, getLongUnaligned(o, start + i));
             }
             for (; i < size; i++) {
-                record[i] = getByte(o, start + i);
+                data[at + i] = getByte(o, start + i);
             }
-            canonicalNaNs(record);
+            canonicalNaNs(data, at);
         } else {
             for (int f = 0; f < offsets.length; f++) {
                 long v = load(o, offsets[f], widths[f]);
@@ -153,11 +179,10 @@ public final class BulkLayout {
                     v = Float.floatToIntBits(Float.intBitsToFloat((int) v));
                 }
                 for (int b = 0; b < widths[f]; b++) {
-                    record[positions[f] + b] = (byte) (v >>> (8 * b));
+                    data[at + positions[f] + b] = (byte) (v >>> (8 * b));
                 }
             }
         }
-        out.write(record, 0, size);
     }
 
     /**
@@ -165,21 +190,23 @@ public final class BulkLayout {
      * {@code floatToIntBits}, which turn every NaN into the canonical one; so does the record. Only
      * called on little-endian machines (straight copy), where the record's bytes are native order.
      */
-    private void canonicalNaNs(final byte[] record) {
-        for (int p : doubles) {
-            long bits = getLongUnaligned(record, BASE + p);
+    private void canonicalNaNs(final byte[] data, final int at) {
+        for (int d : doubles) {
+            int p = at + d;
+            long bits = getLongUnaligned(data, BASE + p);
             if ((bits & 0x7FF0_0000_0000_0000L) == 0x7FF0_0000_0000_0000L && (bits & 0x000F_FFFF_FFFF_FFFFL) != 0) {
-                putLongUnaligned(record, BASE + p, 0x7FF8_0000_0000_0000L);
+                putLongUnaligned(data, BASE + p, 0x7FF8_0000_0000_0000L);
             }
         }
-        for (int p : floats) {
-            int bits = (record[p] & 0xFF) | (record[p + 1] & 0xFF) << 8 | (record[p + 2] & 0xFF) << 16
-                    | (record[p + 3] & 0xFF) << 24;
+        for (int f : floats) {
+            int p = at + f;
+            int bits = (data[p] & 0xFF) | (data[p + 1] & 0xFF) << 8 | (data[p + 2] & 0xFF) << 16
+                    | (data[p + 3] & 0xFF) << 24;
             if ((bits & 0x7F80_0000) == 0x7F80_0000 && (bits & 0x007F_FFFF) != 0) {
-                record[p] = 0;
-                record[p + 1] = 0;
-                record[p + 2] = (byte) 0xC0;
-                record[p + 3] = 0x7F;
+                data[p] = 0;
+                data[p + 1] = 0;
+                data[p + 2] = (byte) 0xC0;
+                data[p + 3] = 0x7F;
             }
         }
     }

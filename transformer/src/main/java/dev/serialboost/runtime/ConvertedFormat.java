@@ -8,6 +8,7 @@ import java.io.ObjectInput;
 import java.io.ObjectOutput;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
+import java.io.ObjectStreamConstants;
 import java.io.ObjectStreamField;
 import java.io.Serializable;
 import java.lang.invoke.MethodHandle;
@@ -36,9 +37,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <ul>
  *   <li>{@code ObjectOutputStream.writeObject0} looks descriptors up through {@link #lookupForWrite}: for an object
  *       of exactly a converted class it gets the class's <em>converted view</em>, a descriptor the JDK's own
- *       constructor builds as if the class were {@code Externalizable} (block data), with the class's serializable
- *       fields in the order the generated body writes them, and the constructor and exception state of the
- *       class's ordinary descriptor. The JDK then writes the object as an {@code Externalizable} one, its
+ *       constructor builds as if the class were {@code Externalizable} (its data unframed, see {@link
+ *       #descriptorProtocol}), with the class's serializable fields in the order the generated body writes them,
+ *       and the constructor and exception state of the class's ordinary descriptor. The JDK then writes the object as an {@code Externalizable} one, its
  *       descriptor with that field list (once per stream), and {@code writeExternalData}, for an object that is not
  *       {@code Externalizable}, writes its data with {@link #writeStep}: the object's shape ({@link ConvertedShape}),
  *       the generated bodies' primitives, and each reference from its own frame.</li>
@@ -70,6 +71,11 @@ public final class ConvertedFormat {
         final MethodHandle ref;
         /** {@code (Object, byte[], int, Object[], int) -> void}: the level's {@code $sb$set}. */
         final MethodHandle set;
+        /**
+         * A bulk level's record, which its {@code $sb$write} and {@code $sb$set} hand the object and data to: called
+         * directly, without the method handles (not constants here, so each call would go through their forms).
+         */
+        final BulkLayout bulk;
         /** Bytes of the level's primitives in the stream, and where they start in a whole object's. */
         final int primitiveBytes;
         final int at;
@@ -77,11 +83,12 @@ public final class ConvertedFormat {
         final int references;
         final int from;
 
-        Level(final MethodHandle write, final MethodHandle ref, final MethodHandle set, final int primitiveBytes,
-              final int at, final int references, final int from) {
+        Level(final MethodHandle write, final MethodHandle ref, final MethodHandle set, final BulkLayout bulk,
+              final int primitiveBytes, final int at, final int references, final int from) {
             this.write = write;
             this.ref = ref;
             this.set = set;
+            this.bulk = bulk;
             this.primitiveBytes = primitiveBytes;
             this.at = at;
             this.references = references;
@@ -166,6 +173,11 @@ public final class ConvertedFormat {
      * until it sees it).
      */
     public static final Object END = new Object();
+    /**
+     * What the patched {@code readExternalData} passes to {@link #readNext} for a reference whose read threw a {@code
+     * ClassNotFoundException} (the stream has recorded it for the object being read, as for plain data).
+     */
+    public static final Object MISSING = new Object();
     private static final Object NO_TEMPLATE = new Object();
 
     private static final ClassValue<View> VIEWS = new ClassValue<>() {
@@ -201,6 +213,9 @@ public final class ConvertedFormat {
     private static final MethodHandle FIELDS;
     private static final MethodHandle SET_FIELDS;
     private static final MethodHandle COMPUTE_FIELD_OFFSETS;
+    private static final MethodHandle HAS_WRITE_OBJECT_DATA;
+    private static final MethodHandle SET_HAS_WRITE_OBJECT_DATA;
+    private static final MethodHandle HAS_BLOCK_EXTERNAL_DATA;
     /** {@code (ObjectStreamClass) -> Object}: the descriptor's {@code FieldReflector}. */
     private static final MethodHandle FIELD_REFL;
     private static final MethodHandle SET_FIELD_REFL;
@@ -225,6 +240,9 @@ public final class ConvertedFormat {
         MethodHandle fields = null;
         MethodHandle setFields = null;
         MethodHandle computeFieldOffsets = null;
+        MethodHandle hasWriteObjectData = null;
+        MethodHandle setHasWriteObjectData = null;
+        MethodHandle hasBlockExternalData = null;
         MethodHandle fieldRefl = null;
         MethodHandle setFieldRefl = null;
         MethodHandle getReflector = null;
@@ -251,6 +269,9 @@ public final class ConvertedFormat {
             fields = io.findGetter(osc, "fields", ObjectStreamField[].class);
             setFields = io.findSetter(osc, "fields", ObjectStreamField[].class);
             computeFieldOffsets = io.findVirtual(osc, "computeFieldOffsets", MethodType.methodType(void.class));
+            hasWriteObjectData = io.findGetter(osc, "hasWriteObjectData", boolean.class);
+            setHasWriteObjectData = io.findSetter(osc, "hasWriteObjectData", boolean.class);
+            hasBlockExternalData = io.findGetter(osc, "hasBlockExternalData", boolean.class);
             Class<?> reflector = Class.forName("java.io.ObjectStreamClass$FieldReflector");
             fieldRefl = io.findGetter(osc, "fieldRefl", reflector).asType(MethodType.methodType(Object.class, osc));
             setFieldRefl = io.findSetter(osc, "fieldRefl", reflector)
@@ -268,7 +289,8 @@ public final class ConvertedFormat {
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
             problem = "java.io.ObjectStreamClass has no accessible lookup, constructor, externalizable/serializable"
-                    + " flags, cons, deserializeEx, superDesc, fields, computeFieldOffsets, fieldRefl or getReflector ("
+                    + " flags, cons, deserializeEx, superDesc, fields, computeFieldOffsets, hasWriteObjectData,"
+                    + " hasBlockExternalData, fieldRefl or getReflector ("
                     + e + ")";
         }
         LOOKUP = lookup;
@@ -284,6 +306,9 @@ public final class ConvertedFormat {
         FIELDS = fields;
         SET_FIELDS = setFields;
         COMPUTE_FIELD_OFFSETS = computeFieldOffsets;
+        HAS_WRITE_OBJECT_DATA = hasWriteObjectData;
+        SET_HAS_WRITE_OBJECT_DATA = setHasWriteObjectData;
+        HAS_BLOCK_EXTERNAL_DATA = hasBlockExternalData;
         FIELD_REFL = fieldRefl;
         SET_FIELD_REFL = setFieldRefl;
         GET_REFLECTOR = getReflector;
@@ -311,6 +336,76 @@ public final class ConvertedFormat {
         return view.desc != null ? view.desc : (ObjectStreamClass) LOOKUP.invokeExact(cl, all);
     }
 
+    // ---- framing: a converted object's data is not framed as block data ---------------------------------------------
+    //
+    // The JDK frames an Externalizable object's data as block data (protocol 2) so that a reader can skip data it
+    // cannot interpret: a class it cannot find, or a readExternal that reads less than was written. A converted
+    // object's data needs no frame: its stream descriptors list every level's fields, and the data is exactly those
+    // fields after the 4-byte shape, so a reader knows its length without one. Framing cost a block header and a
+    // drain of the stream's buffer into the underlying stream per object, and a refill and an end-of-data check on
+    // reading (about a quarter of a long stream's time). So converted data is written as the JDK writes an
+    // Externalizable object under protocol 1, in the stream's ordinary buffered mode, and its descriptor says so:
+    // SC_EXTERNALIZABLE | SC_WRITE_METHOD, without SC_BLOCK_DATA. SC_WRITE_METHOD, which the JDK never sets for an
+    // Externalizable class, is the mark of converted data: a reader that cannot find the class skips the data by its
+    // descriptors' fields (blockedOrSkipped). Data written framed, by earlier versions, still reads: the JDK's own
+    // readExternalData frames what the descriptor's flags say.
+
+    /**
+     * Takes {@code out.getProtocolVersion()} in {@code ObjectStreamClass.writeNonProxy}, where it decides whether
+     * an {@code Externalizable} descriptor gets SC_BLOCK_DATA: protocol 1 (no frame) for a converted view.
+     */
+    public static int descriptorProtocol(final int protocol, final ObjectStreamClass desc) throws Throwable {
+        return (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc) ? ObjectStreamConstants.PROTOCOL_VERSION_1 : protocol;
+    }
+
+    /**
+     * Stands for the stream's {@code protocol} in {@code ObjectOutputStream.writeExternalData(obj)}, which frames the
+     * data as block data unless it is protocol 1: protocol 1 for an object that is not {@code Externalizable} (the
+     * method gets one only with a converted view).
+     */
+    public static int dataProtocol(final int protocol, final Object obj) {
+        return obj instanceof Externalizable ? protocol : ObjectStreamConstants.PROTOCOL_VERSION_1;
+    }
+
+    /**
+     * Stands for {@code desc.hasBlockExternalData()} in {@code ObjectInputStream.readExternalData(obj, desc)}: the
+     * same answer; and when there is no object to read into ({@code obj} null: the class was not found, or cannot be
+     * instantiated) and the descriptor marks unframed converted data, first reads that data past, as the JDK reads
+     * past a plain object's fields in that case: the shape, then, level by level from the topmost, the level's
+     * primitives and each of its references (so they get their handles, and later references to them resolve).
+     */
+    public static boolean blockedOrSkipped(final ObjectStreamClass desc, final Object obj, final ObjectInputStream in)
+            throws IOException {
+        try {
+            boolean blocked = (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc);
+            if (obj == null && !blocked && (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
+                List<ObjectStreamClass> levels = new ArrayList<>();
+                for (ObjectStreamClass level = desc; level != null; level = (ObjectStreamClass) SUPER_DESC.invokeExact(level)) {
+                    levels.add(0, level);
+                }
+                in.readInt();
+                for (ObjectStreamClass level : levels) {
+                    ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(level);
+                    in.readFully(new byte[primitiveBytes(fields)]);
+                    for (ObjectStreamField f : fields) {
+                        if (!f.isPrimitive()) {
+                            try {
+                                in.readObject();
+                            } catch (ClassNotFoundException e) {
+                                // recorded for the object being read, as plain data's are
+                            }
+                        }
+                    }
+                }
+            }
+            return blocked;
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("serialboost: unexpected exception reading past " + desc.getName(), t);
+        }
+    }
+
     /**
      * Stands, with the loop around it, for {@code obj.writeExternal(out)} in {@code
      * ObjectOutputStream.writeExternalData} when {@code obj} is not {@code Externalizable} (its descriptor was a
@@ -336,8 +431,11 @@ public final class ConvertedFormat {
             boolean last = step == view.refLevel.length;
             int to = last ? levels.length - 1 : view.refLevel[step];
             for (int k = from; k <= to; k++) {
-                if (levels[k].write != null) {
-                    levels[k].write.invokeExact(obj, out);
+                Level level = levels[k];
+                if (level.bulk != null) {
+                    level.bulk.write(obj, out);
+                } else if (level.write != null) {
+                    level.write.invokeExact(obj, out);
                 }
             }
             return last ? END : (Object) levels[to].ref.invokeExact(obj, view.refIndex[step]);
@@ -357,6 +455,8 @@ public final class ConvertedFormat {
         final Object[] references;
         /** How many references have come. */
         int next;
+        /** Whether a reference's class was not found: the object is then not stored (the read fails). */
+        boolean missing;
 
         Reading(final Object obj, final View view, final ObjectInput in) {
             this.obj = obj;
@@ -384,7 +484,9 @@ public final class ConvertedFormat {
             if (!last) {
                 return true;
             }
-            store(obj, levels, primitives, references);
+            if (!missing) {
+                store(obj, levels, primitives, references);
+            }
             return false;
         }
     }
@@ -393,7 +495,11 @@ public final class ConvertedFormat {
     private static void store(final Object obj, final Level[] levels, final byte[] primitives,
                               final Object[] references) throws Throwable {
         for (Level level : levels) {
-            level.set.invokeExact(obj, primitives, level.at, references, level.from);
+            if (level.bulk != null) {
+                level.bulk.apply(obj, primitives, level.at);
+            } else {
+                level.set.invokeExact(obj, primitives, level.at, references, level.from);
+            }
         }
     }
 
@@ -432,12 +538,19 @@ public final class ConvertedFormat {
     }
 
     /**
-     * Takes the next reference of a read {@link #readBegin} started: returns the same read while more are to come,
-     * else null.
+     * Takes the next reference of a read {@link #readBegin} started, or {@link #MISSING}: returns the same read while
+     * more are to come, else null. After a {@code MISSING} reference the object's data is still read to its end, so
+     * the stream stays in step (the stream itself fails the read with the {@code ClassNotFoundException} it recorded,
+     * as for plain data), but its fields are not stored.
      */
     public static Object readNext(final Object read, final Object reference) throws IOException {
         Reading reading = (Reading) read;
-        reading.references[reading.next++] = reference;
+        if (reference == MISSING) {
+            reading.missing = true;
+        } else {
+            reading.references[reading.next] = reference;
+        }
+        reading.next++;
         try {
             return reading.advance() ? reading : null;
         } catch (IOException | RuntimeException | Error e) {
@@ -577,7 +690,8 @@ public final class ConvertedFormat {
             ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(desc);
             Level[] above = superView.desc != null ? superView.levels : new Level[0];
             Level[] levels = Arrays.copyOf(above, above.length + 1);
-            levels[above.length] = level(type, lookup, fields, superView.primitiveBytes, superView.refLevel.length);
+            levels[above.length] = level(type, lookup, fields, bulk, superView.primitiveBytes,
+                    superView.refLevel.length);
             List<ConvertedShape.Level> shapes = new ArrayList<>();
             List<Object> reflectors = new ArrayList<>();
             boolean references = false;
@@ -604,24 +718,16 @@ public final class ConvertedFormat {
     /**
      * The level {@code type} declares, with the generated bodies of exactly that class (they are private, so a
      * subclass's never stand in), its {@code fields} as its converted view lists them (primitives first, then
-     * references by name: the order of the data), its primitives from {@code at} and its references from {@code from}
-     * in a whole object's data.
+     * references by name: the order of the data; a bulk level's in the order of its record {@code bulk}), its
+     * primitives from {@code at} and its references from {@code from} in a whole object's data.
      */
     private static Level level(final Class<?> type, final MethodHandles.Lookup lookup,
-                               final ObjectStreamField[] fields, final int at, final int from) throws Throwable {
-        int primitiveBytes = 0;
+                               final ObjectStreamField[] fields, final String bulk, final int at, final int from)
+            throws Throwable {
+        int primitiveBytes = primitiveBytes(fields);
         int references = 0;
         for (ObjectStreamField f : fields) {
-            if (f.isPrimitive()) {
-                primitiveBytes += switch (f.getTypeCode()) {
-                    case 'J', 'D' -> 8;
-                    case 'I', 'F' -> 4;
-                    case 'S', 'C' -> 2;
-                    default -> 1;
-                };
-            } else {
-                references++;
-            }
+            references += f.isPrimitive() ? 0 : 1;
         }
         MethodHandle write = primitiveBytes == 0 ? null : lookup.findVirtual(type, "$sb$write",
                 MethodType.methodType(void.class, ObjectOutput.class))
@@ -632,7 +738,24 @@ public final class ConvertedFormat {
         MethodHandle set = lookup.findVirtual(type, "$sb$set", MethodType.methodType(void.class, byte[].class,
                 int.class, Object[].class, int.class)).asType(MethodType.methodType(void.class, Object.class,
                 byte[].class, int.class, Object[].class, int.class));
-        return new Level(write, ref, set, primitiveBytes, at, references, from);
+        BulkLayout record = bulk == null ? null : BulkLayout.of(type, bulk);
+        return new Level(write, ref, set, record, primitiveBytes, at, references, from);
+    }
+
+    /** The bytes of the primitive fields among {@code fields} in the stream (a bulk record is packed the same). */
+    private static int primitiveBytes(final ObjectStreamField[] fields) {
+        int bytes = 0;
+        for (ObjectStreamField f : fields) {
+            if (f.isPrimitive()) {
+                bytes += switch (f.getTypeCode()) {
+                    case 'J', 'D' -> 8;
+                    case 'I', 'F' -> 4;
+                    case 'S', 'C' -> 2;
+                    default -> 1;
+                };
+            }
+        }
+        return bytes;
     }
 
     /**
@@ -714,6 +837,7 @@ public final class ConvertedFormat {
             COMPUTE_FIELD_OFFSETS.invokeExact(view);
             SET_FIELD_REFL.invokeExact(view, (Object) GET_REFLECTOR.invokeExact(fields, view));
         }
+        SET_HAS_WRITE_OBJECT_DATA.invokeExact(view, true); // the mark of unframed data: see descriptorProtocol
         SET_CONS.invokeExact(view, (java.lang.reflect.Constructor<?>) CONS.invokeExact(ordinary));
         SET_DESERIALIZE_EX.invokeExact(view, (Object) DESERIALIZE_EX.invokeExact(ordinary));
         if (DOMAINS != null) {

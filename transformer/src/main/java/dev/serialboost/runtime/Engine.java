@@ -422,15 +422,18 @@ public final class Engine {
     /** The flags byte {@code writeNonProxy} writes for {@code desc} under a protocol version. */
     static byte descriptorFlags(final ObjectStreamClass desc, final int protocol) throws Throwable {
         int flags = 0;
+        boolean writeMethod = (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc);
         if ((boolean) EXTERNALIZABLE.invokeExact(desc)) {
             flags |= ObjectStreamConstants.SC_EXTERNALIZABLE;
-            if (protocol != ObjectStreamConstants.PROTOCOL_VERSION_1) {
+            // a converted view (the only Externalizable descriptor with SC_WRITE_METHOD) is never framed, as
+            // ConvertedFormat.descriptorProtocol makes the JDK's writeNonProxy write it
+            if (protocol != ObjectStreamConstants.PROTOCOL_VERSION_1 && !writeMethod) {
                 flags |= ObjectStreamConstants.SC_BLOCK_DATA;
             }
         } else if ((boolean) SERIALIZABLE.invokeExact(desc)) {
             flags |= ObjectStreamConstants.SC_SERIALIZABLE;
         }
-        if ((boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
+        if (writeMethod) {
             flags |= ObjectStreamConstants.SC_WRITE_METHOD;
         }
         if ((boolean) IS_ENUM.invokeExact(desc)) {

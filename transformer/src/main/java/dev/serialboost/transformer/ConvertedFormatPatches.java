@@ -63,6 +63,8 @@ public final class ConvertedFormatPatches {
     /** {@code ObjectInputStream.readObject(Class)}: what the public {@code readObject()} calls, with Object.class. */
     private static final String READ_OBJECT = "readObject";
     private static final String READ_OBJECT_DESC = "(Ljava/lang/Class;)Ljava/lang/Object;";
+    private static final String PROTOCOL = "protocol";
+    private static final String NOT_FOUND = "java/lang/ClassNotFoundException";
     /** Methods the loops call, besides the sites, that each class must have. */
     private static final Map<String, List<String>> REQUIRED = Map.of(
             OBJECT_OUTPUT_STREAM, List.of(WRITE_OBJECT + WRITE_OBJECT_DESC),
@@ -74,6 +76,8 @@ public final class ConvertedFormatPatches {
                 + "Ljava/lang/ClassNotFoundException;" + OSC_DESC + ")V", "a call of lookup(Class, boolean)", 1),
         CONSTRUCTOR_TEST(OBJECT_STREAM_CLASS, "<init>(Ljava/lang/Class;)V",
                 "a test Externalizable.class.isAssignableFrom", 1),
+        DESCRIPTOR_PROTOCOL(OBJECT_STREAM_CLASS, "writeNonProxy(L" + OBJECT_OUTPUT_STREAM + ";)V",
+                "a call of ObjectOutputStream.getProtocolVersion", 1),
         WRITE_LOOKUP(OBJECT_OUTPUT_STREAM, "writeObject0(Ljava/lang/Object;Z)V", "a call of lookup(Class, boolean)", 0),
         WRITE_CLASS_LOOKUP(OBJECT_OUTPUT_STREAM, "writeClass(Ljava/lang/Class;Z)V", "a call of lookup(Class, boolean)",
                 1),
@@ -81,9 +85,13 @@ public final class ConvertedFormatPatches {
                 "a checkcast to Externalizable", 1),
         WRITE_EXTERNAL_CALL(OBJECT_OUTPUT_STREAM, "writeExternalData(Ljava/io/Externalizable;)V",
                 "a call of Externalizable.writeExternal", 0, true),
+        DATA_PROTOCOL(OBJECT_OUTPUT_STREAM, "writeExternalData(Ljava/io/Externalizable;)V",
+                "a read of the field protocol", 1),
         READ_CAST(OBJECT_INPUT_STREAM, "readOrdinaryObject(Z)Ljava/lang/Object;", "a checkcast to Externalizable", 1),
         READ_EXTERNAL_CALL(OBJECT_INPUT_STREAM, "readExternalData(Ljava/io/Externalizable;" + OSC_DESC + ")V",
-                "a call of Externalizable.readExternal", 1, true);
+                "a call of Externalizable.readExternal", 1, true),
+        READ_BLOCKED(OBJECT_INPUT_STREAM, "readExternalData(Ljava/io/Externalizable;" + OSC_DESC + ")V",
+                "a call of ObjectStreamClass.hasBlockExternalData", 1);
 
         final String owner;
         final String method;
@@ -214,6 +222,28 @@ public final class ConvertedFormatPatches {
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "externalizableView", "(Z)Z", false);
             }
             case WRITE_LOOKUP, WRITE_CLASS_LOOKUP -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "lookupForWrite", LOOKUP_DESC, false);
+            case DESCRIPTOR_PROTOCOL -> {
+                // on the stack: out; writeNonProxy(ObjectOutputStream out) is an instance method of the descriptor
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT_OUTPUT_STREAM, "getProtocolVersion", "()I", false);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "descriptorProtocol", "(I" + OSC_DESC + ")I", false);
+                finder.pushesTwo();
+            }
+            case DATA_PROTOCOL -> {
+                // on the stack: this; writeExternalData(Externalizable obj)
+                mv.visitFieldInsn(Opcodes.GETFIELD, OBJECT_OUTPUT_STREAM, PROTOCOL, "I");
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "dataProtocol", "(ILjava/lang/Object;)I", false);
+                finder.pushesTwo();
+            }
+            case READ_BLOCKED -> {
+                // on the stack: desc; readExternalData(Externalizable obj, ObjectStreamClass desc)
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "blockedOrSkipped",
+                        "(" + OSC_DESC + "Ljava/lang/Object;L" + OBJECT_INPUT_STREAM + ";)Z", false);
+                finder.pushesTwo();
+            }
             case WRITE_CAST, READ_CAST -> {
                 // dropped: the value goes on as the object it is
             }
@@ -280,11 +310,22 @@ public final class ConvertedFormatPatches {
      *     e.readExternal(this);
      * } else {
      *     for (Object r = ConvertedFormat.readBegin(obj, this, desc); r != null; ) {
-     *         r = ConvertedFormat.readNext(r, this.readObject(Object.class));
+     *         Object ref;
+     *         try {
+     *             ref = this.readObject(Object.class);
+     *         } catch (ClassNotFoundException e) {
+     *             ref = ConvertedFormat.MISSING;
+     *         }
+     *         r = ConvertedFormat.readNext(r, ref);
      *     }
      * }</pre>
      * ({@code readObject(Class)} is what the public {@code readObject()} calls), so each reference of a converted
-     * object is read from this frame, as the JDK's {@code defaultReadFields} reads a plain object's.
+     * object is read from this frame, as the JDK's {@code defaultReadFields} reads a plain object's. A reference
+     * whose class is not found leaves the rest of the object's data to read: the data is not framed (see {@code
+     * ConvertedFormat.descriptorProtocol}), so the stream stays in step only if it is read; the stream has recorded
+     * the exception for the object, and fails its read with it, as for plain data. The handler's entry comes first in
+     * the method's exception table ({@link SiteFinder#visitCode}): the JDK's own handler of the call it replaces,
+     * which would otherwise catch it first, covers the loop.
      */
     private static void readLoop(final MethodVisitor mv, final SiteFinder finder) {
         List<Object> locals = finder.locals();
@@ -307,11 +348,23 @@ public final class ConvertedFormatPatches {
         mv.visitVarInsn(Opcodes.ALOAD, read);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         mv.visitLdcInsn(Type.getObjectType(OBJECT));
+        Label[] notFound = finder.notFound();
+        mv.visitLabel(notFound[0]);
         mv.visitMethodInsn(Opcodes.INVOKESPECIAL, OBJECT_INPUT_STREAM, READ_OBJECT, READ_OBJECT_DESC, false);
+        mv.visitLabel(notFound[1]);
+        Label next = new Label();
+        mv.visitLabel(next);
+        frame(mv, locals, List.of(OBJECT, OBJECT), OBJECT);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readNext",
                 "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false);
         mv.visitVarInsn(Opcodes.ASTORE, read);
         mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitLabel(notFound[2]);
+        frame(mv, locals, List.of(NOT_FOUND), OBJECT);
+        mv.visitInsn(Opcodes.POP);
+        mv.visitVarInsn(Opcodes.ALOAD, read);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, HOOKS, "MISSING", "Ljava/lang/Object;");
+        mv.visitJumpInsn(Opcodes.GOTO, next);
         mv.visitLabel(end);
         frame(mv, locals, List.of());
         mv.visitInsn(Opcodes.NOP); // the JDK's code may have a frame of its own next
@@ -377,6 +430,8 @@ public final class ConvertedFormatPatches {
         private int usedStack;
         /** Whether the method has a site where the patch pushes two values on top of what the JDK's code has. */
         private boolean pushesTwo;
+        /** The start, end and handler of the read loop's {@code ClassNotFoundException} handler, if it has one. */
+        private Label[] notFound;
 
         SiteFinder(final MethodVisitor next, final String owner, final String method) {
             super(Opcodes.ASM9, next);
@@ -385,6 +440,24 @@ public final class ConvertedFormatPatches {
         }
 
         abstract void at(Site site);
+
+        /**
+         * In the method with the read loop, when patching, the loop's handler goes first in the exception table, ahead
+         * of the JDK's entries (ClassReader visits them after this, before any instruction).
+         */
+        @Override
+        public void visitCode() {
+            super.visitCode();
+            if (mv != null && site(Site.READ_EXTERNAL_CALL) != null) {
+                notFound = new Label[] {new Label(), new Label(), new Label()};
+                super.visitTryCatchBlock(notFound[0], notFound[1], notFound[2], NOT_FOUND);
+            }
+        }
+
+        /** The labels of the read loop's handler, whose entry {@link #visitCode} made. */
+        final Label[] notFound() {
+            return notFound;
+        }
 
         /**
          * The locals at this point as an expanded frame lists them (trailing {@code TOP}s dropped), or null if their
@@ -520,8 +593,14 @@ public final class ConvertedFormatPatches {
         @Override
         public void visitFieldInsn(final int opcode, final String owner, final String name, final String descriptor) {
             boolean get = opcode == Opcodes.GETFIELD || opcode == Opcodes.GETSTATIC;
+            Site found = opcode == Opcodes.GETFIELD && owner.equals(OBJECT_OUTPUT_STREAM) && name.equals(PROTOCOL)
+                    && descriptor.equals("I") ? site(Site.DATA_PROTOCOL) : null;
+            if (found != null) {
+                at(found);
+            } else {
+                super.visitFieldInsn(opcode, owner, name, descriptor);
+            }
             pushed(get ? typeOf(Type.getType(descriptor)) : UNKNOWN);
-            super.visitFieldInsn(opcode, owner, name, descriptor);
         }
 
         @Override
@@ -598,6 +677,12 @@ public final class ConvertedFormatPatches {
             } else if (opcode == Opcodes.INVOKESTATIC && owner.equals(OBJECT_STREAM_CLASS) && name.equals(LOOKUP)
                     && descriptor.equals(LOOKUP_DESC)) {
                 found = site(Site.INIT_NON_PROXY_LOOKUP, Site.WRITE_LOOKUP, Site.WRITE_CLASS_LOOKUP);
+            } else if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(OBJECT_OUTPUT_STREAM)
+                    && name.equals("getProtocolVersion") && descriptor.equals("()I")) {
+                found = site(Site.DESCRIPTOR_PROTOCOL);
+            } else if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(OBJECT_STREAM_CLASS)
+                    && name.equals("hasBlockExternalData") && descriptor.equals("()Z")) {
+                found = site(Site.READ_BLOCKED);
             } else if (opcode == Opcodes.INVOKEINTERFACE && owner.equals(EXTERNALIZABLE)) {
                 found = name.equals(WRITE_EXTERNAL) ? site(Site.WRITE_EXTERNAL_CALL)
                         : name.equals(READ_EXTERNAL) ? site(Site.READ_EXTERNAL_CALL) : null;

@@ -66,11 +66,13 @@ class ConvertedFormatPatchesTest {
             assertEquals("", problems.toString(), "verification of patched " + c.getKey() + " of " + jdk);
         }
         // getSerialFields is left alone: a converted view lists the class's fields
-        assertEquals(List.of("<init>->externalizableView", "initNonProxy->localDescriptor"), sorted(hooks.get(ConvertedFormatPatches.OBJECT_STREAM_CLASS)));
-        assertEquals(List.of("readExternalData->readBegin", "readExternalData->readNext"),
-                hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM));
-        assertEquals(List.of("writeClass->lookupForWrite", "writeExternalData->writeStep",
-                "writeExternalData->writeStep", "writeObject0->lookupForWrite", "writeObject0->lookupForWrite"),
+        assertEquals(List.of("<init>->externalizableView", "initNonProxy->localDescriptor",
+                "writeNonProxy->descriptorProtocol"), sorted(hooks.get(ConvertedFormatPatches.OBJECT_STREAM_CLASS)));
+        assertEquals(List.of("readExternalData->blockedOrSkipped", "readExternalData->readBegin",
+                "readExternalData->readNext"), hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM));
+        assertEquals(List.of("writeClass->lookupForWrite", "writeExternalData->dataProtocol",
+                "writeExternalData->writeStep", "writeExternalData->writeStep", "writeObject0->lookupForWrite",
+                "writeObject0->lookupForWrite"),
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_OUTPUT_STREAM)));
     }
 
@@ -92,8 +94,9 @@ class ConvertedFormatPatchesTest {
         String out = ConvertedFormatPatches.OBJECT_OUTPUT_STREAM;
         List<String> writer = ConvertedFormatPatches.check(out, JdkShape.rename(JDK.read(out),
                 Map.of(out + ".writeExternalData(Ljava/io/Externalizable;)V", "writeExternalObject")));
-        assertEquals(1, writer.size(), writer.toString());
-        assertTrue(writer.get(0).contains("writeExternalData") && writer.get(0).contains("not found"), writer.toString());
+        // the method has two sites: the call of writeExternal and the read of the protocol
+        assertEquals(2, writer.size(), writer.toString());
+        writer.forEach(p -> assertTrue(p.contains("writeExternalData") && p.contains("not found"), writer.toString()));
     }
 
     @Test
@@ -105,13 +108,13 @@ class ConvertedFormatPatchesTest {
 
     /**
      * How many sites {@code check} finds missing, or not to be patched, in a patched class: those whose instruction
-     * was replaced.
+     * was replaced (ObjectStreamClass's and writeExternalData's hooks keep the instruction they wrap).
      */
     private static int expectedSites(final String internalName) {
         return switch (internalName) {
             case ConvertedFormatPatches.OBJECT_STREAM_CLASS -> 0;
             case ConvertedFormatPatches.OBJECT_OUTPUT_STREAM -> 4;
-            default -> 2;
+            default -> 3;
         };
     }
 

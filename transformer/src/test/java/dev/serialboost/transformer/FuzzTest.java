@@ -298,35 +298,54 @@ class FuzzTest {
         int record = tick.fields().stream().mapToInt(f -> FieldSpec.width(f.descriptor())).sum();
         byte[] stream = converted.streams.get("safety-tick");
         int hashAt = indexesOf(stream, intBytes(shapeOf(converted.writer, tick))).get(0);
-        int header = hashAt - 2; // TC_BLOCKDATA, length
-        assertEquals(0x77, stream[header] & 0xFF, "a block-data header before the hash");
-        List<String> problems = new ArrayList<>();
+        assertEquals(0x78, stream[hashAt - 2] & 0xFF, "no block-data frame: the descriptor's end before the hash");
         List<byte[]> inputs = new ArrayList<>();
         for (int cut = hashAt + 4; cut < hashAt + 4 + record; cut++) {
             inputs.add(java.util.Arrays.copyOf(stream, cut));
         }
-        int blockLength = stream[header + 1] & 0xFF;
+        // framed as earlier versions wrote it (SC_BLOCK_DATA, a block around the hash and record, the end marker),
+        // with every wrong length in the block header
+        String name = FIXTURES + "Tick";
+        byte[] framed = new byte[stream.length + 3];
+        System.arraycopy(stream, 0, framed, 0, hashAt);
+        framed[indexesOf(stream, name.getBytes(java.nio.charset.StandardCharsets.UTF_8)).get(0) + name.length() + 8]
+                = 0x0c;
+        framed[hashAt] = 0x77;
+        framed[hashAt + 1] = (byte) (4 + record);
+        System.arraycopy(stream, hashAt, framed, hashAt + 2, 4 + record);
+        framed[hashAt + 6 + record] = 0x78;
+        System.arraycopy(stream, hashAt + 4 + record, framed, hashAt + 7 + record, stream.length - hashAt - 4 - record);
+        assertEquals(List.of(), problemsOf(List.of(framed), reader, stats, false), "the framed stream reads");
         for (int claimed = 0; claimed < 4 + record; claimed++) {
-            byte[] input = stream.clone();
-            input[header + 1] = (byte) claimed;
+            byte[] input = framed.clone();
+            input[hashAt + 1] = (byte) claimed;
             inputs.add(input);
         }
         for (int extra = 1; extra < 40; extra++) {
-            byte[] input = stream.clone();
-            input[header + 1] = (byte) (blockLength + extra);
+            byte[] input = framed.clone();
+            input[hashAt + 1] = (byte) (4 + record + extra);
             inputs.add(input);
         }
+        assertNoProblems(problemsOf(inputs, reader, stats, true));
+    }
+
+    /**
+     * What reading each input found wrong: with {@code fail}, anything but an {@code IOException}; else any failure.
+     */
+    private static List<String> problemsOf(final List<byte[]> inputs, final ChildFirstLoader reader, final Stats stats,
+                                           final boolean fail) {
+        List<String> problems = new ArrayList<>();
         for (byte[] input : inputs) {
             Result r = read(input, reader, stats);
             String problem = r.problem();
-            if (problem == null && !(r.failure instanceof IOException)) {
-                problem = "expected an IOException, but " + r;
+            if (problem == null && fail != r.failure instanceof IOException) {
+                problem = (fail ? "expected an IOException, but " : "expected a read, but ") + r;
             }
             if (problem != null) {
                 problems.add(finding("bulk-" + inputs.indexOf(input), input, problem));
             }
         }
-        assertNoProblems(problems);
+        return problems;
     }
 
     /**

@@ -202,6 +202,9 @@ final class BadStreams {
 
         bads.add(new Bad("flags/externalizable", withFlags(versioned, MODEL + "Versioned", 0x0c), versioned,
                 Style.OBJECTS));
+        // the converted format's mark (SC_EXTERNALIZABLE | SC_WRITE_METHOD) on a class no one converted
+        bads.add(new Bad("flags/externalizable-unframed", withFlags(versioned, MODEL + "Versioned", 0x05), versioned,
+                Style.OBJECTS));
         bads.add(new Bad("flags/both", withFlags(versioned, MODEL + "Versioned", 0x06), versioned, Style.OBJECTS));
         bads.add(new Bad("flags/none", withFlags(versioned, MODEL + "Versioned", 0x00), versioned, Style.OBJECTS));
         bads.add(new Bad("flags/enum", withFlags(versioned, MODEL + "Versioned", 0x12), versioned, Style.OBJECTS));

@@ -169,7 +169,7 @@ public final class LegacyRead {
         }
     }
 
-    /** {@code stream-flags: A=0x02 B=0x0c}: the descriptor flags of each class of {@code dump} in {@code stream}. */
+    /** {@code stream-flags: A=0x02 B=0x05}: the descriptor flags of each class of {@code dump} in {@code stream}. */
     static String streamFlags(final byte[] stream, final GraphDump dump) {
         StringBuilder line = new StringBuilder("stream-flags:");
         for (String classLine : dump.classLines()) {
