@@ -7,6 +7,7 @@ import java.io.InvalidClassException;
 import java.io.ObjectInput;
 import java.io.ObjectOutput;
 import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 import java.io.ObjectStreamConstants;
 import java.io.ObjectStreamField;
@@ -197,6 +198,9 @@ public final class ConvertedFormat {
      */
     private static final List<Class<?>> CAUGHT_BY_THE_JDK = List.of(EOFException.class, InvalidClassException.class);
 
+    /** Whether a stream class overrides {@code ObjectOutputStream.writeClassDescriptor}. */
+    private static final ClassValue<Boolean> OWN_CLASS_DESCRIPTORS =
+            Overrides.of(ObjectOutputStream.class, "writeClassDescriptor", ObjectStreamClass.class);
     /** The class whose converted view this thread is building, for {@link #externalizableView}. */
     private static final ThreadLocal<Class<?>> BUILDING = new ThreadLocal<>();
 
@@ -330,10 +334,18 @@ public final class ConvertedFormat {
 
     // ---- write side ---------------------------------------------------------------------------------------------
 
-    /** Stands for {@code ObjectStreamClass.lookup(cl, all)} in {@code ObjectOutputStream.writeObject0}/{@code writeClass}. */
-    public static ObjectStreamClass lookupForWrite(final Class<?> cl, final boolean all) throws Throwable {
+    /**
+     * Stands for {@code ObjectStreamClass.lookup(cl, all)} in {@code ObjectOutputStream.writeObject0}/{@code
+     * writeClass} of the stream {@code out}: the converted view of a converted class, unless the stream class writes
+     * class descriptors of its own ({@code writeClassDescriptor}: some write only the class name, which their reader
+     * turns back into the class's ordinary descriptor, so the data must be the plain format's).
+     */
+    public static ObjectStreamClass lookupForWrite(final Class<?> cl, final boolean all, final ObjectOutputStream out)
+            throws Throwable {
         View view = VIEWS.get(cl);
-        return view.desc != null ? view.desc : (ObjectStreamClass) LOOKUP.invokeExact(cl, all);
+        return view.desc != null && (out.getClass() == ObjectOutputStream.class
+                || !OWN_CLASS_DESCRIPTORS.get(out.getClass())) ? view.desc
+                : (ObjectStreamClass) LOOKUP.invokeExact(cl, all);
     }
 
     // ---- framing: a converted object's data is not framed as block data ---------------------------------------------

@@ -36,13 +36,13 @@ public final class Engine {
 
     /** Whether a stream class overrides {@code ObjectOutputStream.writeClassDescriptor}. */
     private static final ClassValue<Boolean> OVERRIDES_WRITE_CLASS_DESCRIPTOR =
-            overrides(ObjectOutputStream.class, "writeClassDescriptor", ObjectStreamClass.class);
+            Overrides.of(ObjectOutputStream.class, "writeClassDescriptor", ObjectStreamClass.class);
     /** Whether a stream class overrides {@code ObjectInputStream.readClassDescriptor}. */
     private static final ClassValue<Boolean> OVERRIDES_READ_CLASS_DESCRIPTOR =
-            overrides(ObjectInputStream.class, "readClassDescriptor");
+            Overrides.of(ObjectInputStream.class, "readClassDescriptor");
     /** Whether a stream class overrides {@code ObjectInputStream.resolveClass}. */
     private static final ClassValue<Boolean> OVERRIDES_RESOLVE_CLASS =
-            overrides(ObjectInputStream.class, "resolveClass", ObjectStreamClass.class);
+            Overrides.of(ObjectInputStream.class, "resolveClass", ObjectStreamClass.class);
 
     /** Descriptor templates by class; {@link #NO_TEMPLATE} for a class the JDK keeps writing itself. */
     private static final ClassValue<Object> TEMPLATES = new ClassValue<>() {
@@ -452,26 +452,5 @@ public final class Engine {
                 | ((boolean) HAS_WRITE_OBJECT_DATA.invokeExact(model) ? 4 : 0)
                 | ((boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(model) ? 8 : 0)
                 | ((boolean) IS_ENUM.invokeExact(model) ? 16 : 0);
-    }
-
-    /** A {@code ClassValue} telling whether a subclass of {@code base} declares {@code name(parameters)}. */
-    private static ClassValue<Boolean> overrides(final Class<?> base, final String name, final Class<?>... parameters) {
-        return new ClassValue<>() {
-            @Override
-            protected Boolean computeValue(final Class<?> type) {
-                for (Class<?> c = type; c != base && c != null; c = c.getSuperclass()) {
-                    try {
-                        c.getDeclaredMethod(name, parameters);
-                        return Boolean.TRUE;
-                    } catch (NoSuchMethodException e) {
-                        // not here; look further up
-                    } catch (Throwable t) {
-                        // a class whose methods cannot be listed: treat it as overriding, so the JDK's path is kept
-                        return Boolean.TRUE;
-                    }
-                }
-                return Boolean.FALSE;
-            }
-        };
     }
 }

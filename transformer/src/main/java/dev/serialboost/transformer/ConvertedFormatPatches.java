@@ -23,8 +23,8 @@ import java.util.Map;
  *
  * <ul>
  *   <li>{@code ObjectOutputStream.writeObject0} and {@code writeClass}: every {@code ObjectStreamClass.lookup(cl,
- *       all)} becomes {@code ConvertedFormat.lookupForWrite(cl, all)} (a {@code Class} object of a converted class
- *       is described as its instances are, so one descriptor serves both, as without the agent);</li>
+ *       all)} becomes {@code ConvertedFormat.lookupForWrite(cl, all, this)} (a {@code Class} object of a converted
+ *       class is described as its instances are, so one descriptor serves both, as without the agent);</li>
  *   <li>{@code ObjectOutputStream.writeOrdinaryObject} and {@code ObjectInputStream.readOrdinaryObject}: the
  *       {@code checkcast Externalizable} before {@code writeExternalData}/{@code readExternalData} is dropped (the
  *       verifier treats an interface-typed argument as any object);</li>
@@ -221,7 +221,12 @@ public final class ConvertedFormatPatches {
                         "(Ljava/lang/Class;)Z", false);
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "externalizableView", "(Z)Z", false);
             }
-            case WRITE_LOOKUP, WRITE_CLASS_LOOKUP -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "lookupForWrite", LOOKUP_DESC, false);
+            case WRITE_LOOKUP, WRITE_CLASS_LOOKUP -> {
+                mv.visitVarInsn(Opcodes.ALOAD, 0); // the stream: lookupForWrite(cl, all, this)
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "lookupForWrite",
+                        "(Ljava/lang/Class;ZL" + OBJECT_OUTPUT_STREAM + ";)" + OSC_DESC, false);
+                finder.pushesTwo();
+            }
             case DESCRIPTOR_PROTOCOL -> {
                 // on the stack: out; writeNonProxy(ObjectOutputStream out) is an instance method of the descriptor
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT_OUTPUT_STREAM, "getProtocolVersion", "()I", false);

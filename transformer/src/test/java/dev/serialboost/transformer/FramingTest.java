@@ -121,6 +121,40 @@ class FramingTest {
         }
     }
 
+    /**
+     * A stream class that writes class descriptors of its own (here, as some frameworks do, only the class name,
+     * which its reader turns back into {@code ObjectStreamClass.lookup} of the class: the class's ordinary
+     * descriptor) gets the plain format for converted classes too: a converted view's data would not match what
+     * its reader's descriptor says.
+     */
+    @Test
+    void aStreamThatWritesItsOwnClassDescriptorsGetsThePlainFormat() throws Exception {
+        ClassLoader converted = loader(true, true);
+        Object holder = create(converted, HOLDER, new Class<?>[] {Object.class, String.class}, tick(converted), "n");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes) {
+            @Override
+            protected void writeClassDescriptor(final ObjectStreamClass desc) throws IOException {
+                writeUTF(desc.getName());
+            }
+        }) {
+            out.writeObject(holder);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray())) {
+            @Override
+            protected ObjectStreamClass readClassDescriptor() throws IOException, ClassNotFoundException {
+                return ObjectStreamClass.lookup(Class.forName(readUTF(), false, converted));
+            }
+
+            @Override
+            protected Class<?> resolveClass(final ObjectStreamClass desc) throws ClassNotFoundException {
+                return Class.forName(desc.getName(), false, converted);
+            }
+        }) {
+            GraphAssert.assertSameGraph(holder, in.readObject());
+        }
+    }
+
     /** Tick {@code i}'s bulk record: time, price, size, little-endian. */
     private static byte[] record(final int i) {
         return java.nio.ByteBuffer.allocate(20).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(i)

@@ -1,0 +1,31 @@
+package dev.serialboost.runtime;
+
+/** Whether stream classes override a method of {@code ObjectOutputStream} or {@code ObjectInputStream}. */
+final class Overrides {
+
+    private Overrides() {
+    }
+
+    /**
+     * Per stream class, whether it (or a superclass below {@code base}) declares {@code name(parameters)}; a class
+     * whose methods cannot be listed counts as overriding, so the JDK's own path is kept for it.
+     */
+    static ClassValue<Boolean> of(final Class<?> base, final String name, final Class<?>... parameters) {
+        return new ClassValue<>() {
+            @Override
+            protected Boolean computeValue(final Class<?> type) {
+                for (Class<?> c = type; c != base && c != null; c = c.getSuperclass()) {
+                    try {
+                        c.getDeclaredMethod(name, parameters);
+                        return Boolean.TRUE;
+                    } catch (NoSuchMethodException e) {
+                        // not here; look further up
+                    } catch (Throwable t) {
+                        return Boolean.TRUE;
+                    }
+                }
+                return Boolean.FALSE;
+            }
+        };
+    }
+}
