@@ -155,6 +155,35 @@ class FramingTest {
         }
     }
 
+    /**
+     * Unframed converted data where the JDK reads around it: in a stream of protocol version 1, and as custom data of
+     * a plain class whose {@code readObject} does not read it (the stream skips it object by object): the objects after
+     * it read as with the plain classes.
+     */
+    @Test
+    void unframedDataInProtocolOneStreamsAndSkippedCustomDataReadsAsPlainData() throws Exception {
+        for (boolean converted : new boolean[] {false, true}) {
+            ClassLoader loader = loader(converted, true);
+            Object holder = create(loader, HOLDER, new Class<?>[] {Object.class, String.class}, tick(loader), "h");
+            Object skipper = create(loader, PKG + "Skipper", new Class<?>[] {String.class, Object.class}, "s", holder);
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+                out.useProtocolVersion(java.io.ObjectStreamConstants.PROTOCOL_VERSION_1);
+                out.writeObject(holder);
+                out.writeObject(skipper);
+                out.writeObject(tick(loader));
+            }
+            List<Object> read = read(bytes.toByteArray(), loader);
+            assertEquals(3, read.size(), "converted=" + converted);
+            GraphAssert.assertSameGraph(holder, read.get(0));
+            java.lang.reflect.Field name = read.get(1).getClass().getDeclaredField("name");
+            name.setAccessible(true);
+            assertEquals("s", name.get(read.get(1)));
+            GraphAssert.assertSameGraph(tick(loader), read.get(2));
+            assertEquals(converted ? 0x05 : 0x02, flagsOf(bytes.toByteArray(), HOLDER));
+        }
+    }
+
     /** Tick {@code i}'s bulk record: time, price, size, little-endian. */
     private static byte[] record(final int i) {
         return java.nio.ByteBuffer.allocate(20).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(i)
