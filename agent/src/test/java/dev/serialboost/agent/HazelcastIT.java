@@ -50,13 +50,8 @@ class HazelcastIT {
             if (!agent.stdoutLines().subList(1, agent.stdoutLines().size()).equals(kinds)) {
                 problems.add(mode + ": expected " + kinds + ", got " + agent.stdoutLines());
             }
-            // what the JVM itself says about Hazelcast (JDK 24+ warns of its sun.misc.Unsafe use) is no problem of ours
-            List<String> own = new ArrayList<>(agent.stderrLines());
-            own.removeAll(plain.stderrLines());
-            for (String line : own) {
-                if (!line.startsWith(JvmRunner.PREFIX) || line.toLowerCase(java.util.Locale.ROOT).contains("warning")) {
-                    problems.add(mode + ": stderr line not in the run without the agent: " + line);
-                }
+            for (String line : agent.stderrLinesAddedTo(plain)) {
+                problems.add(mode + ": stderr line not in the run without the agent: " + line);
             }
         }
         if (!problems.isEmpty()) {

@@ -61,6 +61,19 @@ public record JvmResult(String label, List<String> command, Map<String, String> 
         return problems;
     }
 
+    /**
+     * The stderr lines of this run (with the agent) that the run {@code without} the agent did not print and the
+     * agent did not write, or that speak of a warning: what the JVM says about an application's own libraries (JDK
+     * 24+ warns of {@code sun.misc.Unsafe} use, for example) is printed in both runs and is no problem of ours.
+     */
+    public List<String> stderrLinesAddedTo(final JvmResult without) {
+        List<String> added = new java.util.ArrayList<>(stderrLines());
+        added.removeAll(without.stderrLines());
+        added.removeIf(line -> line.startsWith(JvmRunner.PREFIX)
+                && !line.toLowerCase(java.util.Locale.ROOT).contains("warning"));
+        return added;
+    }
+
     /** The summary line; fails when there is none or more than one. */
     public Summary summary() {
         List<String> lines = stderr.lines().filter(l -> l.startsWith(JvmRunner.PREFIX + "summary:")).toList();

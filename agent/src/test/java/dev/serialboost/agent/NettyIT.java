@@ -47,12 +47,8 @@ class NettyIT {
             if (!agent.stdoutLines().subList(3, agent.stdoutLines().size()).equals(kinds)) {
                 problems.add(mode + ": expected " + kinds + ", got " + agent.stdoutLines());
             }
-            List<String> own = new ArrayList<>(agent.stderrLines());
-            own.removeAll(plain.stderrLines());
-            for (String line : own) {
-                if (!line.startsWith(JvmRunner.PREFIX) || line.toLowerCase(java.util.Locale.ROOT).contains("warning")) {
-                    problems.add(mode + ": stderr line not in the run without the agent: " + line);
-                }
+            for (String line : agent.stderrLinesAddedTo(plain)) {
+                problems.add(mode + ": stderr line not in the run without the agent: " + line);
             }
         }
         if (!problems.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.serialboost.transformer;
 
+import dev.serialboost.testing.Bytes;
 import dev.serialboost.testing.ChildFirstLoader;
 import dev.serialboost.testing.GraphAssert;
 import dev.serialboost.testing.RoundTrip;
@@ -232,7 +233,7 @@ class EvolutionTest {
         // the first object of Subject's data: its shape follows the class descriptor's end (TC_ENDBLOCKDATA,
         // then the superclass descriptor TC_NULL)
         int at = indexOf(stream, SUBJECT) + SUBJECT.length();
-        int end = indexOf(stream, new byte[] {0x78, 0x70}, at);
+        int end = Bytes.indexOf(stream, new byte[] {0x78, 0x70}, at);
         int shapeAt = end + 2;
         stream[shapeAt] ^= 0x55; // as a stream of the first converted format: another per-level value there
         InvalidClassException e = assertThrows(InvalidClassException.class,
@@ -313,20 +314,7 @@ class EvolutionTest {
     }
 
     private static int indexOf(final byte[] stream, final String text) {
-        return indexOf(stream, text.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0);
-    }
-
-    private static int indexOf(final byte[] stream, final byte[] what, final int from) {
-        outer:
-        for (int i = from; i + what.length <= stream.length; i++) {
-            for (int j = 0; j < what.length; j++) {
-                if (stream[i + j] != what[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        throw new IllegalStateException("not in the stream");
+        return Bytes.indexOf(stream, text.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0);
     }
 
     /** A public class with a public no-arg constructor (for a serializable superclass's fields to matter). */

@@ -1,5 +1,6 @@
 package dev.serialboost.transformer;
 
+import dev.serialboost.testing.Bytes;
 import dev.serialboost.testing.ChildFirstLoader;
 import dev.serialboost.testing.GraphAssert;
 
@@ -105,13 +106,13 @@ class FramingTest {
                         (long) i, i + 0.5, 3 * i);
             }
             byte[] stream = write((Object) new Object[] {new byte[prefix], ticks});
-            int at = indexOf(stream, record(0), 0);
+            int at = Bytes.indexOf(stream, record(0), 0);
             byte[] shape = Arrays.copyOfRange(stream, at - 4, at);
             for (int i = 1; i < ticks.length; i++) {
                 byte[] expected = new byte[24];
                 System.arraycopy(shape, 0, expected, 0, 4);
                 System.arraycopy(record(i), 0, expected, 4, 20);
-                int found = indexOf(stream, expected, at + 20);
+                int found = Bytes.indexOf(stream, expected, at + 20);
                 assertEquals(at + 20 + 6, found, "Tick " + i + " after " + prefix + " bytes");
                 assertEquals(0x73, stream[found - 6], "TC_OBJECT");
                 assertEquals(0x71, stream[found - 5], "TC_REFERENCE");
@@ -251,13 +252,13 @@ class FramingTest {
         byte[] copy = stream.clone();
         for (String className : new String[] {HOLDER, TICK}) {
             try {
-                copy[indexOf(copy, className.getBytes(StandardCharsets.UTF_8), 0) + className.length() + 8] = 0x0c;
+                copy[Bytes.indexOf(copy, className.getBytes(StandardCharsets.UTF_8), 0) + className.length() + 8] = 0x0c;
             } catch (IllegalStateException e) {
                 // a Tick alone
             }
         }
-        int tick = indexOf(copy, TICK.getBytes(StandardCharsets.UTF_8), 0);
-        int data = indexOf(copy, new byte[] {TC_ENDBLOCKDATA, TC_NULL}, tick) + 2;
+        int tick = Bytes.indexOf(copy, TICK.getBytes(StandardCharsets.UTF_8), 0);
+        int data = Bytes.indexOf(copy, new byte[] {TC_ENDBLOCKDATA, TC_NULL}, tick) + 2;
         byte[] framed = new byte[copy.length + 3];
         System.arraycopy(copy, 0, framed, 0, data);
         framed[data] = TC_BLOCKDATA;
@@ -269,19 +270,6 @@ class FramingTest {
     }
 
     private static int flagsOf(final byte[] stream, final String className) {
-        return stream[indexOf(stream, className.getBytes(StandardCharsets.UTF_8), 0) + className.length() + 8];
-    }
-
-    private static int indexOf(final byte[] stream, final byte[] what, final int from) {
-        outer:
-        for (int i = from; i + what.length <= stream.length; i++) {
-            for (int j = 0; j < what.length; j++) {
-                if (stream[i + j] != what[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        throw new IllegalStateException("not in the stream");
+        return stream[Bytes.indexOf(stream, className.getBytes(StandardCharsets.UTF_8), 0) + className.length() + 8];
     }
 }
