@@ -1,13 +1,18 @@
 package dev.serialboost.agent;
 
+import dev.serialboost.it.StreamFlags;
 import dev.serialboost.it.deep.DeepChain;
+import dev.serialboost.it.deep.DeepEvolvedChain;
 import dev.serialboost.testing.Jdk;
 
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The agent nests no deeper than the JDK, in both modes: a singly linked chain as long as plain JDK writes and reads
@@ -128,6 +133,77 @@ class DeepGraphIT {
                         + ") " + agent.stdout().strip() + ", without it " + plain.stdout().strip()
                         + " (at most one level short, no instrument ASSERTION FAILED)");
             }
+        }
+    }
+
+    /** The chain's class as one version writes it: {@code value} and the link. */
+    private static final String OLD_LINK = """
+            package dev.serialboost.it.deep.gen;
+
+            public class EvoLink implements java.io.Serializable {
+                private static final long serialVersionUID = 7L;
+                public int value;
+                public EvoLink next;
+            }
+            """;
+    /** The other version: a primitive and a reference field more, between the two. */
+    private static final String NEW_LINK = """
+            package dev.serialboost.it.deep.gen;
+
+            public class EvoLink implements java.io.Serializable {
+                private static final long serialVersionUID = 7L;
+                public int value;
+                public long added;
+                public String label;
+                public EvoLink next;
+            }
+            """;
+
+    /**
+     * Class evolution: a chain written by one version of its class and read into another (a primitive and a
+     * reference field added, or, the other way, removed), so every link's data is of another shape than the reader's
+     * class, reads with {@code convert=all} as deep as plain JDK reads the same chain on the same stack, give or take
+     * the one level below, in both directions ({@link DeepEvolvedChain} finds the longest chain that reads). A field
+     * the reader lacks is read and dropped at each link: a string, so one nesting level deeper than the link at most.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void evolvedChainsAsDeepAsPlainJdkReadsReadWithTheAgent(final Jdk jdk, @TempDir final Path dir) {
+        jdk.assumeInstalled();
+        Path old = LegacySources.compile(dir.resolve("old"), Map.of(DeepEvolvedChain.LINK, OLD_LINK));
+        Path grown = LegacySources.compile(dir.resolve("new"), Map.of(DeepEvolvedChain.LINK, NEW_LINK));
+        List<String> problems = new ArrayList<>();
+        StringBuilder seen = new StringBuilder();
+        JvmResult last = null;
+        for (Path[] direction : new Path[][] {{old, grown}, {grown, old}}) {
+            String label = direction[0] == old ? "old writes, new reads" : "new writes, old reads";
+            String[] args = {SMALL_KIB, direction[0].toString(), direction[1].toString()};
+            JvmResult plain = JvmRunner.on(jdk).jvmArgs(JVM_ARGS).run(DeepEvolvedChain.class, args);
+            JvmResult agent = JvmRunner.on(jdk).jvmArgs(JVM_ARGS).withAgent("convert=all")
+                    .run(DeepEvolvedChain.class, args);
+            last = agent;
+            String[] without = plain.stdout().strip().split(" ");
+            String[] with = agent.stdout().strip().split(" ");
+            seen.append(label).append(": without the agent ").append(plain.stdout().strip()).append(", with it ")
+                    .append(agent.stdout().strip()).append("; ");
+            if (without.length != 4 || with.length != 4 || !without[0].equals("read") || !with[0].equals("read")) {
+                throw agent.fail("expected 'read N flags F', without the agent: " + plain.stdout().strip());
+            }
+            if (Integer.parseInt(without[1]) < 100) {
+                throw plain.fail("test bug? plain JDK reads only " + plain.stdout().strip());
+            }
+            if (!with[3].equals(StreamFlags.CONVERTED_LAYOUT)) {
+                problems.add(label + ": the chain was not written in the converted layout");
+            }
+            if (Integer.parseInt(with[1]) < Integer.parseInt(without[1]) - 1) {
+                problems.add(label + ": more than one level short of plain JDK");
+            }
+            if (agent.stderr().contains("ASSERTION FAILED")) {
+                problems.add(label + ": the JVM printed an instrument ASSERTION FAILED");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw last.fail(jdk + ", " + SMALL_KIB + " KiB: " + seen + String.join("; ", problems));
         }
     }
 

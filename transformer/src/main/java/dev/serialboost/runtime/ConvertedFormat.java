@@ -50,8 +50,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *       constructor; its {@code matchFields} refuses a changed primitive type as for plain data), and
  *       {@code readExternalData}, for an object that is not {@code Externalizable}, reads its data with {@link
  *       #readBegin} and {@link #readNext}: with the generated bodies for data of this class's shape, with {@link
- *       EvolvedRead} (the JDK's own field reading) for data of another. A plain stream descriptor meets
- *       the class's ordinary descriptor and is read by the JDK as without the agent.</li>
+ *       EvolvedRead} (field by field as the JDK reads, in the same loop) for data of another. A plain stream
+ *       descriptor meets the class's ordinary descriptor and is read by the JDK as without the agent.</li>
  *   <li>The descriptor constructor asks {@link #externalizableView} whether the class it describes is
  *       {@code Externalizable}: yes only while this class builds a converted view.</li>
  * </ul>
@@ -523,7 +523,8 @@ public final class ConvertedFormat {
      * through this class, as in {@link #writeStep}). An object written with the shape of this JVM's class (the 4-byte
      * shape ahead of its data is this class's, and the stream descriptors' reference fields have this class's types)
      * is read so, and its fields are stored only when all its data is read; one of another shape is read by {@link
-     * EvolvedRead}, field by field as the JDK reads a {@code Serializable} class.
+     * EvolvedRead.Reading}, field by field as the JDK reads a {@code Serializable} class, each reference the local
+     * class has likewise returned to the patched frame to read.
      */
     public static Object readBegin(final Object obj, final ObjectInput in, final ObjectStreamClass desc)
             throws IOException, ClassNotFoundException {
@@ -540,8 +541,9 @@ public final class ConvertedFormat {
                 Reading reading = new Reading(obj, view, in);
                 return reading.advance() ? reading : null;
             }
-            EvolvedRead.read(planFor(view, desc, shape, in), obj, (ObjectInputStream) in);
-            return null;
+            EvolvedRead.Reading evolved = new EvolvedRead.Reading(planFor(view, desc, shape, in), obj,
+                    (ObjectInputStream) in);
+            return evolved.advance() ? evolved : null;
         } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -556,20 +558,24 @@ public final class ConvertedFormat {
      * as for plain data), but its fields are not stored.
      */
     public static Object readNext(final Object read, final Object reference) throws IOException {
-        Reading reading = (Reading) read;
-        if (reference == MISSING) {
-            reading.missing = true;
-        } else {
-            reading.references[reading.next] = reference;
-        }
-        reading.next++;
         try {
-            return reading.advance() ? reading : null;
+            if (read instanceof Reading reading) {
+                if (reference == MISSING) {
+                    reading.missing = true;
+                } else {
+                    reading.references[reading.next] = reference;
+                }
+                reading.next++;
+                return reading.advance() ? reading : null;
+            }
+            // the object's handle carries the exception (the stream marked it): EvolvedRead assigns nothing then
+            EvolvedRead.Reading evolved = (EvolvedRead.Reading) read;
+            return evolved.next(reference == MISSING ? null : reference) ? evolved : null;
         } catch (IOException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
-            throw new IllegalStateException("serialboost: unexpected exception reading "
-                    + reading.obj.getClass().getName(), t);
+            Object obj = read instanceof Reading reading ? reading.obj : ((EvolvedRead.Reading) read).object();
+            throw new IllegalStateException("serialboost: unexpected exception reading " + obj.getClass().getName(), t);
         }
     }
 

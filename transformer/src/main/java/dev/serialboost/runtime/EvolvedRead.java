@@ -1,6 +1,5 @@
 package dev.serialboost.runtime;
 
-import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.ObjectInput;
 import java.io.ObjectInputStream;
@@ -9,19 +8,33 @@ import java.io.ObjectStreamField;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Reads converted-format data written by another shape of the class (fields added, removed or reordered, another
  * bulk setting, a converted superclass added or removed) exactly as the JDK reads a {@code Serializable} class
- * whose stream descriptors differ from the local class, with the JDK's own code: {@code ObjectStreamClass
- * .getClassDataLayout} pairs the stream's class levels with the local ones by name, {@code ObjectInputStream
- * .FieldValues} reads each level's fields in the stream's order (every reference through {@code readObject0}, so
- * a dropped field's object is still read, gets its handle, and marks no dependency), and its
- * {@code defaultCheckFieldValues} / {@code defaultSetFieldValues} assign those the local class has, after all
- * levels are read. Fields the stream lacks keep their defaults. A changed primitive type never gets here: the
- * JDK's {@code initNonProxy} refuses the descriptor ({@code incompatible types for field}), as for plain data.
+ * whose stream descriptors differ from the local class: {@code ObjectStreamClass.getClassDataLayout} pairs the
+ * stream's class levels with the local ones by name; each level's fields are read in the stream's order as {@code
+ * ObjectInputStream.FieldValues} reads them (its primitives, then each reference, every one read whether or not the
+ * local class keeps it, so a dropped field's object still gets its handle); and, after all levels, the JDK's own
+ * {@code checkObjFieldValueTypes}, {@code setPrimFieldValues} and {@code setObjFieldValues} of each level's
+ * descriptor assign what the local class has, as {@code FieldValues.defaultCheckFieldValues} / {@code
+ * defaultSetFieldValues} do. Fields the stream lacks keep their defaults. A changed primitive type never gets here:
+ * the JDK's {@code initNonProxy} refuses the descriptor ({@code incompatible types for field}), as for plain data.
+ *
+ * <p>The nesting of a graph passes through no frame of this class: a {@link Reading} reads up to the next reference
+ * and returns to the loop the patched {@code readExternalData} runs ({@link ConvertedFormat#readBegin}), which reads
+ * the reference with the stream's own {@code readObject(Object.class)} in its own frame, as for data of the reader's
+ * shape. That call is what {@code FieldValues} does for a reference ({@code readObject0(Object.class, false)}, then
+ * {@code handles.markDependency(objHandle, passHandle)}) for a field the local class has and that is not unshared;
+ * it also throws the {@code ClassNotFoundException} the object read carries, which the loop catches, passing {@code
+ * null} on, so the object's data is read to its end as the JDK's reading goes on (see {@link Reading}). A
+ * reference the local class drops (no local field: the JDK marks no dependency on it, so a missing class there harms
+ * nothing) or declares unshared is read here, as {@code FieldValues} reads it; those levels of a graph nest through
+ * this class.
  *
  * <p>The converted format differs from the plain one in two things this class takes care of: a level written as
  * one bulk record (little-endian, in the record order its descriptor lists) is turned into the JDK's big-endian
@@ -37,39 +50,47 @@ final class EvolvedRead {
     private static final int MAX_BULK_CANDIDATES = 12;
 
     /**
-     * How objects of one stream descriptor are read: the slots of its class data layout, and for each slot with
-     * data whether the writer wrote it as a bulk record.
+     * How objects of one stream descriptor are read: the slots of its class data layout; for each slot with data,
+     * whether the writer wrote it as a bulk record, the bytes of its primitives, its reference fields (the
+     * descriptor's fields after the primitives, in stream order), and for each reference whether the patched loop
+     * reads it ({@code readObject(Object.class)} is exact for it) or this class does, and whether the JDK records
+     * the object's dependency on it.
      */
-    record Plan(ObjectStreamClass desc, int shape, ObjectStreamClass[] slots, boolean[] hasData, boolean[] bulk) {
+    record Plan(ObjectStreamClass desc, int shape, ObjectStreamClass[] slots, boolean[] hasData, boolean[] bulk,
+                int[] primBytes, ObjectStreamField[][] references, boolean[][] byLoop, boolean[][] dependency) {
     }
 
     private static final MethodHandle CLASS_DATA_LAYOUT;
     private static final MethodHandle SLOT_DESC;
     private static final MethodHandle SLOT_HAS_DATA;
-    private static final MethodHandle NEW_FIELD_VALUES;
-    private static final MethodHandle CHECK_FIELD_VALUES;
-    private static final MethodHandle SET_FIELD_VALUES;
+    private static final MethodHandle CHECK_OBJ_FIELD_VALUES;
+    private static final MethodHandle SET_OBJ_FIELD_VALUES;
     private static final MethodHandle HANDLES;
     private static final MethodHandle PASS_HANDLE;
+    private static final MethodHandle SET_PASS_HANDLE;
+    private static final MethodHandle READ_OBJECT0;
+    private static final MethodHandle MARK_DEPENDENCY;
     private static final MethodHandle LOOKUP_EXCEPTION;
     private static final MethodHandle FIELDS;
+    private static final MethodHandle FIELD;
     private static final MethodHandle PRIM_DATA_SIZE;
-    private static final MethodHandle SET_PRIM_FIELD_VALUES;
     private static final String PROBLEM;
 
     static {
         MethodHandle classDataLayout = null;
         MethodHandle slotDesc = null;
         MethodHandle slotHasData = null;
-        MethodHandle newFieldValues = null;
-        MethodHandle checkFieldValues = null;
-        MethodHandle setFieldValues = null;
+        MethodHandle checkObjFieldValues = null;
+        MethodHandle setObjFieldValues = null;
         MethodHandle handles = null;
         MethodHandle passHandle = null;
+        MethodHandle setPassHandle = null;
+        MethodHandle readObject0 = null;
+        MethodHandle markDependency = null;
         MethodHandle lookupException = null;
         MethodHandle fields = null;
+        MethodHandle field = null;
         MethodHandle primDataSize = null;
-        MethodHandle setPrimFieldValues = null;
         String problem = null;
         try {
             Class<?> osc = ObjectStreamClass.class;
@@ -83,44 +104,50 @@ final class EvolvedRead {
             slotHasData = slotLookup.findGetter(slot, "hasData", boolean.class)
                     .asType(MethodType.methodType(boolean.class, Object.class));
             fields = io.findGetter(osc, "fields", ObjectStreamField[].class);
+            field = MethodHandles.privateLookupIn(ObjectStreamField.class, MethodHandles.lookup())
+                    .findVirtual(ObjectStreamField.class, "getField", MethodType.methodType(Field.class));
             primDataSize = io.findGetter(osc, "primDataSize", int.class);
-            setPrimFieldValues = io.findVirtual(osc, "setPrimFieldValues",
-                    MethodType.methodType(void.class, Object.class, byte[].class));
-
-            Class<?> values = Class.forName("java.io.ObjectInputStream$FieldValues");
-            MethodHandles.Lookup valuesLookup = MethodHandles.privateLookupIn(values, MethodHandles.lookup());
-            newFieldValues = valuesLookup.findConstructor(values, MethodType.methodType(void.class, ois, osc,
-                    boolean.class)).asType(MethodType.methodType(Object.class, ois, osc, boolean.class));
-            checkFieldValues = valuesLookup.findVirtual(values, "defaultCheckFieldValues",
-                    MethodType.methodType(void.class, Object.class))
-                    .asType(MethodType.methodType(void.class, Object.class, Object.class));
-            setFieldValues = valuesLookup.findVirtual(values, "defaultSetFieldValues",
-                    MethodType.methodType(void.class, Object.class))
-                    .asType(MethodType.methodType(void.class, Object.class, Object.class));
+            // what FieldAccess.setPrimFieldValues falls back on: checked here, so that a JDK without it leaves the
+            // converted format off
+            io.findVirtual(osc, "setPrimFieldValues", MethodType.methodType(void.class, Object.class, byte[].class));
+            checkObjFieldValues = io.findVirtual(osc, "checkObjFieldValueTypes",
+                    MethodType.methodType(void.class, Object.class, Object[].class));
+            setObjFieldValues = io.findVirtual(osc, "setObjFieldValues",
+                    MethodType.methodType(void.class, Object.class, Object[].class));
 
             MethodHandles.Lookup in = MethodHandles.privateLookupIn(ois, MethodHandles.lookup());
             Class<?> table = Class.forName("java.io.ObjectInputStream$HandleTable");
+            MethodHandles.Lookup tableLookup = MethodHandles.privateLookupIn(table, MethodHandles.lookup());
             handles = in.findGetter(ois, "handles", table).asType(MethodType.methodType(Object.class, ois));
             passHandle = in.findGetter(ois, "passHandle", int.class);
-            lookupException = MethodHandles.privateLookupIn(table, MethodHandles.lookup()).findVirtual(table,
-                    "lookupException", MethodType.methodType(ClassNotFoundException.class, int.class))
+            setPassHandle = in.findSetter(ois, "passHandle", int.class);
+            readObject0 = in.findVirtual(ois, "readObject0", MethodType.methodType(Object.class, Class.class,
+                    boolean.class));
+            markDependency = tableLookup.findVirtual(table, "markDependency", MethodType.methodType(void.class,
+                    int.class, int.class)).asType(MethodType.methodType(void.class, Object.class, int.class,
+                    int.class));
+            lookupException = tableLookup.findVirtual(table, "lookupException",
+                    MethodType.methodType(ClassNotFoundException.class, int.class))
                     .asType(MethodType.methodType(ClassNotFoundException.class, Object.class, int.class));
         } catch (ReflectiveOperationException | RuntimeException e) {
-            problem = "java.io has no accessible getClassDataLayout, ClassDataSlot, ObjectInputStream.FieldValues,"
-                    + " handles, passHandle or setPrimFieldValues (" + e + ")";
+            problem = "java.io has no accessible getClassDataLayout, ClassDataSlot, checkObjFieldValueTypes,"
+                    + " setObjFieldValues, setPrimFieldValues, ObjectStreamField.getField, readObject0, handles,"
+                    + " markDependency, lookupException or passHandle (" + e + ")";
         }
         CLASS_DATA_LAYOUT = classDataLayout;
         SLOT_DESC = slotDesc;
         SLOT_HAS_DATA = slotHasData;
-        NEW_FIELD_VALUES = newFieldValues;
-        CHECK_FIELD_VALUES = checkFieldValues;
-        SET_FIELD_VALUES = setFieldValues;
+        CHECK_OBJ_FIELD_VALUES = checkObjFieldValues;
+        SET_OBJ_FIELD_VALUES = setObjFieldValues;
         HANDLES = handles;
         PASS_HANDLE = passHandle;
+        SET_PASS_HANDLE = setPassHandle;
+        READ_OBJECT0 = readObject0;
+        MARK_DEPENDENCY = markDependency;
         LOOKUP_EXCEPTION = lookupException;
         FIELDS = fields;
+        FIELD = field;
         PRIM_DATA_SIZE = primDataSize;
-        SET_PRIM_FIELD_VALUES = setPrimFieldValues;
         PROBLEM = problem;
     }
 
@@ -142,6 +169,10 @@ final class EvolvedRead {
         Object[] layout = (Object[]) CLASS_DATA_LAYOUT.invokeExact(desc);
         ObjectStreamClass[] slots = new ObjectStreamClass[layout.length];
         boolean[] hasData = new boolean[layout.length];
+        int[] primBytes = new int[layout.length];
+        ObjectStreamField[][] references = new ObjectStreamField[layout.length][];
+        boolean[][] byLoop = new boolean[layout.length][];
+        boolean[][] dependency = new boolean[layout.length][];
         List<Integer> candidates = new ArrayList<>();
         List<ConvertedShape.Level> levels = new ArrayList<>();
         List<Integer> levelSlots = new ArrayList<>();
@@ -152,9 +183,20 @@ final class EvolvedRead {
                 continue;
             }
             ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(slots[i]);
+            primBytes[i] = (int) PRIM_DATA_SIZE.invokeExact(slots[i]);
             boolean allPrimitive = fields.length > 0;
+            int primitives = 0;
             for (ObjectStreamField f : fields) {
                 allPrimitive &= f.isPrimitive();
+                primitives += f.isPrimitive() ? 1 : 0;
+            }
+            // the descriptor lists its primitives first (ObjectStreamClass sorts them so), as FieldValues reads them
+            references[i] = Arrays.copyOfRange(fields, primitives, fields.length);
+            byLoop[i] = new boolean[references[i].length];
+            dependency[i] = new boolean[references[i].length];
+            for (int r = 0; r < references[i].length; r++) {
+                dependency[i][r] = (Field) FIELD.invokeExact(references[i][r]) != null;
+                byLoop[i][r] = dependency[i][r] && !references[i][r].isUnshared();
             }
             if (allPrimitive) {
                 candidates.add(levels.size());
@@ -176,7 +218,7 @@ final class EvolvedRead {
                     for (int c = 0; c < candidates.size(); c++) {
                         bulk[levelSlots.get(candidates.get(c))] = (mask & 1 << c) != 0;
                     }
-                    return new Plan(desc, shape, slots, hasData, bulk);
+                    return new Plan(desc, shape, slots, hasData, bulk, primBytes, references, byLoop, dependency);
                 }
             }
         }
@@ -184,46 +226,117 @@ final class EvolvedRead {
     }
 
     /**
-     * Reads the rest of one object's data (its shape is read) as {@code ObjectInputStream.readSerialData} reads a
-     * {@code Serializable} object whose class has neither {@code readObject} nor {@code readObjectNoData}: each level
-     * read, or read and dropped once the object's handle carries a {@code ClassNotFoundException}; then, if it
-     * carries none, every level's reference values checked, then every level's values assigned.
+     * One object's data being read (its shape is read), as {@code ObjectInputStream.readSerialData} reads a {@code
+     * Serializable} object whose class has neither {@code readObject} nor {@code readObjectNoData}: level after
+     * level, each read, or read and dropped once the object's handle carries a {@code ClassNotFoundException}; then,
+     * if it carries none, every level's reference values checked, then every level's values assigned.
+     *
+     * <p>{@link #advance} reads up to the next reference the patched loop is to read and says whether there is one;
+     * the loop passes what it read to {@link #next}, which goes on. The loop's {@code readObject(Object.class)} leaves
+     * {@code passHandle} at the object's handle, and so does this class after each reference it reads itself (the JDK
+     * restores it after a level's references), so the loop's call and the JDK's code after the object's data see
+     * the object's handle. When the object read for a reference carries a {@code ClassNotFoundException}, the loop's
+     * call throws it, having marked the object with it (as the JDK's dependency on the field does); the loop catches
+     * it and passes null on, the rest of the data is read, and the object is not assigned, as here for an object whose
+     * handle carries an exception.
      */
-    static void read(final Plan plan, final Object obj, final ObjectInputStream in) throws Throwable {
-        Object handles = (Object) HANDLES.invokeExact(in);
-        ObjectStreamClass[] slots = plan.slots();
-        Object[] values = new Object[slots.length];
-        for (int i = 0; i < slots.length; i++) {
-            if (!plan.hasData()[i]) {
-                continue;
-            }
-            boolean drop = (ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles,
-                    (int) PASS_HANDLE.invokeExact(in)) != null;
-            Object read;
-            if (plan.bulk()[i]) {
-                byte[] record = new byte[(int) PRIM_DATA_SIZE.invokeExact(slots[i])];
-                in.readFully(record);
-                read = bigEndian(record, (ObjectStreamField[]) FIELDS.invokeExact(slots[i]));
-            } else {
-                read = (Object) NEW_FIELD_VALUES.invokeExact(in, slots[i], true);
-            }
-            if (!drop) {
-                values[i] = read;
-            }
+    static final class Reading {
+        private final Plan plan;
+        private final Object obj;
+        private final ObjectInputStream in;
+        private final Object handles;
+        /** The object's handle ({@code passHandle} when its data begins). */
+        private final int handle;
+        /**
+         * Each slot's values, null where none. (The JDK reads a slot into values of its own and drops them once the
+         * object's handle carries an exception; as an exception stays, the handle then still carries it after the
+         * last slot, and nothing is assigned: so all are kept here until then.)
+         */
+        private final byte[][] primitives;
+        private final Object[][] values;
+        /** The slot being read, and its next reference (-1 before its primitives). */
+        private int slot;
+        private int ref = -1;
+
+        Reading(final Plan plan, final Object obj, final ObjectInputStream in) throws Throwable {
+            this.plan = plan;
+            this.obj = obj;
+            this.in = in;
+            this.handles = (Object) HANDLES.invokeExact(in);
+            this.handle = (int) PASS_HANDLE.invokeExact(in);
+            this.primitives = new byte[plan.slots().length][];
+            this.values = new Object[plan.slots().length][];
         }
-        if ((ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, (int) PASS_HANDLE.invokeExact(in)) != null) {
-            return;
-        }
-        for (Object v : values) {
-            if (v != null && !(v instanceof byte[])) {
-                CHECK_FIELD_VALUES.invokeExact(v, obj);
+
+        /**
+         * Reads on up to the next reference the patched loop reads; true if there is one. After the last value,
+         * assigns the fields (unless the object's handle carries an exception) and returns false.
+         */
+        boolean advance() throws Throwable {
+            ObjectStreamClass[] slots = plan.slots();
+            for (; slot < slots.length; slot++, ref = -1) {
+                if (!plan.hasData()[slot]) {
+                    continue;
+                }
+                ObjectStreamField[] references = plan.references()[slot];
+                if (ref < 0) {
+                    if (plan.primBytes()[slot] > 0) {
+                        byte[] read = new byte[plan.primBytes()[slot]];
+                        in.readFully(read);
+                        if (plan.bulk()[slot]) {
+                            bigEndian(read, (ObjectStreamField[]) FIELDS.invokeExact(slots[slot]));
+                        }
+                        primitives[slot] = read;
+                    }
+                    values[slot] = references.length > 0 ? new Object[references.length] : null;
+                    ref = 0;
+                }
+                Object[] into = values[slot];
+                for (; ref < references.length; ref++) {
+                    if (plan.byLoop()[slot][ref]) {
+                        return true;
+                    }
+                    into[ref] = READ_OBJECT0.invokeExact(in, Object.class, references[ref].isUnshared());
+                    if (plan.dependency()[slot][ref]) {
+                        MARK_DEPENDENCY.invokeExact(handles, handle, (int) PASS_HANDLE.invokeExact(in));
+                    }
+                    SET_PASS_HANDLE.invokeExact(in, handle);
+                }
             }
+            assign();
+            return false;
         }
-        for (int i = 0; i < slots.length; i++) {
-            if (values[i] instanceof byte[] primitives) {
-                SET_PRIM_FIELD_VALUES.invokeExact(slots[i], obj, primitives);
-            } else if (values[i] != null) {
-                SET_FIELD_VALUES.invokeExact(values[i], obj);
+
+        /** The object being read. */
+        Object object() {
+            return obj;
+        }
+
+        /** Takes the reference the patched loop read; then as {@link #advance}. */
+        boolean next(final Object reference) throws Throwable {
+            values[slot][ref++] = reference;
+            return advance();
+        }
+
+        /** What {@code readSerialData} does after all levels: checks, then assigns, every level's values. */
+        private void assign() throws Throwable {
+            if ((ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle) != null) {
+                return;
+            }
+            ObjectStreamClass[] slots = plan.slots();
+            for (int i = 0; i < slots.length; i++) {
+                if (values[i] != null) {
+                    CHECK_OBJ_FIELD_VALUES.invokeExact(slots[i], obj, values[i]);
+                }
+            }
+            for (int i = 0; i < slots.length; i++) {
+                if (primitives[i] != null) {
+                    // what the engine's patched FieldValues.defaultSetFieldValues calls for desc.setPrimFieldValues
+                    FieldAccess.setPrimFieldValues(slots[i], obj, primitives[i]);
+                }
+                if (values[i] != null) {
+                    SET_OBJ_FIELD_VALUES.invokeExact(slots[i], obj, values[i]);
+                }
             }
         }
     }
@@ -232,7 +345,7 @@ final class EvolvedRead {
      * A bulk record (each value little-endian, packed in the order the descriptor lists the fields, which is also
      * where the JDK's field offsets put them) as the JDK's primitive field data: each value big-endian.
      */
-    private static byte[] bigEndian(final byte[] record, final ObjectStreamField[] fields) {
+    private static void bigEndian(final byte[] record, final ObjectStreamField[] fields) {
         for (ObjectStreamField f : fields) {
             int width = switch (f.getTypeCode()) {
                 case 'J', 'D' -> 8;
@@ -246,6 +359,5 @@ final class EvolvedRead {
                 record[hi] = b;
             }
         }
-        return record;
     }
 }

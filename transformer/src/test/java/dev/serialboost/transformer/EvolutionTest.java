@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -240,6 +241,72 @@ class EvolutionTest {
                 () -> RoundTrip.read(stream, loader(shape, convert)));
         assertEquals(SUBJECT, e.classname);
         assertTrue(e.getMessage().contains("matches none of the layouts its class descriptors allow"), e.getMessage());
+    }
+
+    /**
+     * An object of a class the reader lacks, under a field of another shape's data: when the reader's class dropped
+     * the field, the JDK marks no dependency on it and the object reads (the missing class harms nothing); when the
+     * reader's class has the field, the object's {@code ClassNotFoundException} marks it and the stream reads on after
+     * its data. Either way each later top-level object reads as in plain JDK, the one of the missing class included
+     * (a back-reference to it fails).
+     */
+    @ParameterizedTest(name = "field {0} by the reader")
+    @ValueSource(strings = {"dropped", "kept"})
+    void anObjectOfAMissingClassUnderAFieldReadsAsInPlainJdk(final String field) throws Exception {
+        String gone = PKG + "Gone";
+        String object = "java/lang/Object";
+        Shape writer = shape("{a, Object held} and Gone", SUBJECT, object, f(new F("a", "I"),
+                new F("held", "Ljava/lang/Object;")), gone, object, f(new F("x", "I")));
+        Shape reader = new Shape("{a, added" + (field.equals("kept") ? ", Object held}" : "}") + ", no Gone",
+                without(classes(SUBJECT, object, field.equals("kept") ? f(new F("a", "I"), new F("added", "J"),
+                        new F("held", "Ljava/lang/Object;")) : f(new F("a", "I"), new F("added", "J"))), gone));
+        SerialboostTransformer convert = new SerialboostTransformer(TransformOptions.DEFAULTS);
+        List<Outcome> plain = readAll(missingClassSample(loader(writer, null), gone), loader(reader, null), 3);
+        List<Outcome> converted = readAll(missingClassSample(loader(writer, convert), gone), loader(reader, convert),
+                3);
+        String missing = "java.lang.ClassNotFoundException: " + gone;
+        assertEquals(List.of(field.equals("kept") ? missing : "read", "read", missing),
+                plain.stream().map(Outcome::text).toList(), "test bug? plain JDK reading ends otherwise");
+        for (int i = 0; i < plain.size(); i++) {
+            assertEquals(plain.get(i).text(), converted.get(i).text(), "object " + i);
+            if (plain.get(i).root() != null) {
+                GraphAssert.assertSameGraph(plain.get(i).root(), converted.get(i).root());
+            }
+        }
+    }
+
+    /** Three top-level objects: a Subject holding a Gone, a Part, and the Gone again (a back-reference). */
+    private static byte[] missingClassSample(final ClassLoader loader, final String gone) throws Exception {
+        Object subject = loader.loadClass(SUBJECT).getConstructor().newInstance();
+        Object held = loader.loadClass(gone).getConstructor().newInstance();
+        set(subject, "a", 5);
+        set(subject, "held", held);
+        set(held, "x", 6);
+        Object part = loader.loadClass(PART).getConstructor().newInstance();
+        set(part, "name", "after");
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(subject);
+            out.writeObject(part);
+            out.writeObject(held);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** How reading each of the stream's first {@code n} top-level objects ends. */
+    private static List<Outcome> readAll(final byte[] stream, final ClassLoader loader, final int n)
+            throws Exception {
+        List<Outcome> outcomes = new ArrayList<>();
+        try (java.io.ObjectInputStream in = RoundTrip.input(new java.io.ByteArrayInputStream(stream), loader)) {
+            for (int i = 0; i < n; i++) {
+                try {
+                    outcomes.add(new Outcome("read", in.readObject()));
+                } catch (Exception e) {
+                    outcomes.add(new Outcome(e.getClass().getName() + ": " + e.getMessage(), null));
+                }
+            }
+        }
+        return outcomes;
     }
 
     // ---- support ------------------------------------------------------------------------------------------------
