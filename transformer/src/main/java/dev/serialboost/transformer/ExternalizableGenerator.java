@@ -11,6 +11,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -61,6 +62,9 @@ final class ExternalizableGenerator {
     private static final Handle FINAL_FIELD_BOOTSTRAP = bootstrap(FINAL_FIELD);
     private static final Handle BULK_LAYOUT_BOOTSTRAP = bootstrap(BULK_LAYOUT);
     private static final int GENERATED = Opcodes.ACC_SYNTHETIC;
+    /** The arguments of {@code $sb$write} and {@code $sb$set} after {@code this}, passed on to their chunks. */
+    private static final int[] WRITE_LOCALS = {1};
+    private static final int[] SET_LOCALS = {1, 2, 3, 4};
 
     private ExternalizableGenerator() {
     }
@@ -72,8 +76,11 @@ final class ExternalizableGenerator {
                         + owner + ";", false);
     }
 
-    static byte[] generate(final byte[] original, final ClassInfo info, final Decision decision) {
-        ClassReader reader = new ClassReader(original);
+    /**
+     * Rewrites the class file {@code reader} has open (the one its summary and decision were read from: its constant
+     * pool is copied, its strings already decoded, its methods copied without being parsed).
+     */
+    static byte[] generate(final ClassReader reader, final ClassInfo info, final Decision decision) {
         ClassWriter writer = new ClassWriter(reader, 0);
         reader.accept(new Rewriter(writer, info, decision), 0);
         return writer.toByteArray();
@@ -91,7 +98,10 @@ final class ExternalizableGenerator {
             super(Opcodes.ASM9, next);
             this.info = info;
             this.decision = decision;
-            boolean hasFinal = decision.fields().stream().anyMatch(FieldSpec::isFinal);
+            boolean hasFinal = false;
+            for (FieldSpec f : decision.fields()) {
+                hasFinal |= f.isFinal();
+            }
             this.condy = decision.bulk()
                     || (hasFinal && info.majorVersion >= EligibilityCheck.FINAL_STORE_CHECKED_VERSION);
         }
@@ -136,8 +146,7 @@ final class ExternalizableGenerator {
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BULK_LAYOUT, "write", "(Ljava/lang/Object;L" + OUTPUT + ";)V",
                         false);
             } else {
-                List<FieldSpec> primitives = decision.fields().stream().filter(FieldSpec::isPrimitive).toList();
-                inChunks(mv, primitives, WRITE, WRITE_DESC, new int[] {1}, true, this::writeField);
+                inChunks(mv, primitives(true), WRITE, WRITE_DESC, WRITE_LOCALS, true);
             }
             mv.visitInsn(Opcodes.RETURN);
             mv.visitMaxs(4, 2);
@@ -149,7 +158,7 @@ final class ExternalizableGenerator {
          * them), for the runtime to write; not added when the level has none.
          */
         private void addReferences() {
-            List<FieldSpec> references = decision.fields().stream().filter(f -> !f.isPrimitive()).toList();
+            List<FieldSpec> references = primitives(false);
             if (references.isEmpty()) {
                 return;
             }
@@ -203,7 +212,7 @@ final class ExternalizableGenerator {
                 mv.visitVarInsn(Opcodes.ILOAD, 2);
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BULK_LAYOUT, "apply", "(Ljava/lang/Object;[BI)V", false);
             } else {
-                inChunks(mv, decision.fields(), SET, SET_DESC, new int[] {1, 2, 3, 4}, false, this::store);
+                inChunks(mv, decision.fields(), SET, SET_DESC, SET_LOCALS, false);
             }
             mv.visitInsn(Opcodes.RETURN);
             mv.visitMaxs(6, 5);
@@ -245,14 +254,14 @@ final class ExternalizableGenerator {
         /**
          * Emits {@code code} for each field: inline when they are few, else in private chunk methods of
          * {@link #FIELDS_PER_METHOD} fields named {@code <prefix>$<n>} with descriptor {@code chunkDesc},
-         * called in order with {@code this} and the given locals as arguments.
+         * called in order with {@code this} and the given locals as arguments; the code is {@link #writeField} when
+         * {@code write}, else {@link #store}.
          */
         private void inChunks(final MethodVisitor mv, final List<FieldSpec> fields, final String prefix,
-                              final String chunkDesc, final int[] argLocals, final boolean write,
-                              final FieldCode code) {
+                              final String chunkDesc, final int[] argLocals, final boolean write) {
             if (fields.size() <= FIELDS_PER_METHOD) {
                 for (int i = 0; i < fields.size(); i++) {
-                    code.emit(mv, fields.get(i), i);
+                    emit(mv, fields.get(i), i, write);
                 }
                 return;
             }
@@ -270,12 +279,32 @@ final class ExternalizableGenerator {
                         exceptions(write));
                 cv.visitCode();
                 for (int i = 0; i < part.size(); i++) {
-                    code.emit(cv, part.get(i), from + i);
+                    emit(cv, part.get(i), from + i, write);
                 }
                 cv.visitInsn(Opcodes.RETURN);
                 cv.visitMaxs(6, 1 + argLocals.length);
                 cv.visitEnd();
             }
+        }
+
+        private void emit(final MethodVisitor mv, final FieldSpec f, final int index, final boolean write) {
+            if (write) {
+                writeField(mv, f, index);
+            } else {
+                store(mv, f, index);
+            }
+        }
+
+        /** This level's primitive fields ({@code true}) or reference fields, in stream order. */
+        private List<FieldSpec> primitives(final boolean primitive) {
+            List<FieldSpec> fields = decision.fields();
+            List<FieldSpec> some = new ArrayList<>(fields.size());
+            for (FieldSpec f : fields) {
+                if (f.isPrimitive() == primitive) {
+                    some.add(f);
+                }
+            }
+            return some;
         }
 
         /** Adds the constant {@code n} to the {@code int} on the stack. */
@@ -373,12 +402,6 @@ final class ExternalizableGenerator {
                 mv.visitFieldInsn(Opcodes.PUTFIELD, info.name, f.name(), f.descriptor());
             }
         }
-    }
-
-    /** Emits code for one field; {@code index} is the field's position in the list being emitted. */
-    @FunctionalInterface
-    private interface FieldCode {
-        void emit(MethodVisitor mv, FieldSpec field, int index);
     }
 
     private static String[] exceptions(final boolean write) {
