@@ -1,10 +1,7 @@
 package dev.serialboost.transformer;
 
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.ConstantDynamic;
-import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -77,16 +74,18 @@ final class ExternalizableGenerator {
     }
 
     /**
-     * Rewrites the class file {@code reader} has open (the one its summary and decision were read from: its constant
-     * pool is copied, its strings already decoded, its methods copied without being parsed).
+     * The class file {@code reader} has open (the one its summary and decision were read from), with the generated
+     * members added after its own ({@link ClassFileAppender}: nothing of the class file is parsed again or rewritten).
      */
-    static byte[] generate(final ClassReader reader, final ClassInfo info, final Decision decision) {
-        ClassWriter writer = new ClassWriter(reader, 0);
-        reader.accept(new Rewriter(writer, info, decision), 0);
-        return writer.toByteArray();
+    static byte[] generate(final ClassReader reader, final byte[] original, final ClassInfo info,
+                           final Decision decision) {
+        ClassFileAppender appender = new ClassFileAppender(reader, original);
+        new Rewriter(appender, info, decision).addMembers();
+        return appender.toByteArray();
     }
 
-    private static final class Rewriter extends ClassVisitor {
+    private static final class Rewriter {
+        private final ClassFileAppender out;
         private final ClassInfo info;
         private final Decision decision;
         /** Whether the class uses dynamic constants (final fields through the runtime, or the bulk record). */
@@ -94,8 +93,8 @@ final class ExternalizableGenerator {
         /** Whether the class file's version has stack-map frames (50 and later; earlier ones must not). */
         private boolean frames;
 
-        Rewriter(final ClassVisitor next, final ClassInfo info, final Decision decision) {
-            super(Opcodes.ASM9, next);
+        Rewriter(final ClassFileAppender out, final ClassInfo info, final Decision decision) {
+            this.out = out;
             this.info = info;
             this.decision = decision;
             boolean hasFinal = false;
@@ -106,37 +105,28 @@ final class ExternalizableGenerator {
                     || (hasFinal && info.majorVersion >= EligibilityCheck.FINAL_STORE_CHECKED_VERSION);
         }
 
-        @Override
-        public void visit(final int version, final int access, final String name, final String signature,
-                          final String superName, final String[] interfaces) {
-            int major = version & 0xFFFF;
-            int newVersion = condy && major < EligibilityCheck.CONDY_VERSION ? EligibilityCheck.CONDY_VERSION : version;
-            frames = (newVersion & 0xFFFF) >= Opcodes.V1_6;
-            super.visit(newVersion, access, name, signature, superName, interfaces);
-        }
-
-        @Override
-        public void visitEnd() {
+        void addMembers() {
+            if (condy && out.majorVersion() < EligibilityCheck.CONDY_VERSION) {
+                out.setVersion(EligibilityCheck.CONDY_VERSION);
+            }
+            frames = out.majorVersion() >= Opcodes.V1_6;
             if (info.field("serialVersionUID") == null) {
-                FieldVisitor fv = super.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL
-                        | GENERATED, "serialVersionUID", "J", null, decision.serialVersionUID());
-                fv.visitEnd();
+                out.addField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | GENERATED,
+                        "serialVersionUID", "J", decision.serialVersionUID());
             }
             if (decision.bulk()) {
                 // names the record's fields in order for the runtime, which lists them so in the class descriptor
-                FieldVisitor fv = super.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL
-                        | GENERATED, BULK_FIELD, "Ljava/lang/String;", null, bulkSpec());
-                fv.visitEnd();
+                out.addField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | GENERATED, BULK_FIELD,
+                        "Ljava/lang/String;", bulkSpec());
             }
             addWriteLevel();
             addReferences();
             addStores();
-            super.visitEnd();
         }
 
         /** {@code $sb$write}: this level's primitives (the references are the runtime's, see the class doc). */
         private void addWriteLevel() {
-            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PRIVATE | GENERATED, WRITE, WRITE_DESC, null,
+            MethodVisitor mv = out.addMethod(Opcodes.ACC_PRIVATE | GENERATED, WRITE, WRITE_DESC,
                     exceptions(true));
             mv.visitCode();
             if (decision.bulk()) {
@@ -162,7 +152,7 @@ final class ExternalizableGenerator {
             if (references.isEmpty()) {
                 return;
             }
-            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PRIVATE | GENERATED, REF, REF_DESC, null, null);
+            MethodVisitor mv = out.addMethod(Opcodes.ACC_PRIVATE | GENERATED, REF, REF_DESC, null);
             mv.visitCode();
             Label[] cases = new Label[references.size()];
             for (int i = 0; i < cases.length; i++) {
@@ -203,7 +193,7 @@ final class ExternalizableGenerator {
          * agent. A reference of the wrong type fails here with the {@code ClassCastException} of {@code checkcast}.
          */
         private void addStores() {
-            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PRIVATE | GENERATED, SET, SET_DESC, null, null);
+            MethodVisitor mv = out.addMethod(Opcodes.ACC_PRIVATE | GENERATED, SET, SET_DESC, null);
             mv.visitCode();
             if (decision.bulk()) {
                 loadBulkLayout(mv);
@@ -275,7 +265,7 @@ final class ExternalizableGenerator {
                 mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.name, chunkName, chunkDesc, false);
                 int from = chunk * FIELDS_PER_METHOD;
                 List<FieldSpec> part = fields.subList(from, Math.min(fields.size(), from + FIELDS_PER_METHOD));
-                MethodVisitor cv = super.visitMethod(Opcodes.ACC_PRIVATE | GENERATED, chunkName, chunkDesc, null,
+                MethodVisitor cv = out.addMethod(Opcodes.ACC_PRIVATE | GENERATED, chunkName, chunkDesc,
                         exceptions(write));
                 cv.visitCode();
                 for (int i = 0; i < part.size(); i++) {
