@@ -44,6 +44,10 @@ final class ClassFileAppender {
 
     private final Bytes pool = new Bytes(512);
     private int poolCount;
+    /** The new {@code Utf8} constants by value, the new classes by name: the most asked for, and without a key made. */
+    private final Map<String, Integer> utf8s = new HashMap<>();
+    private final Map<String, Integer> classes = new HashMap<>();
+    /** The other new constants and bootstrap methods, by a key of their tag and contents. */
     private final Map<String, Integer> constants = new HashMap<>();
     private final Bytes bootstraps = new Bytes(64);
     private int bootstrapCount;
@@ -136,7 +140,8 @@ final class ClassFileAppender {
         if (poolCount > 0xFFFF) {
             throw new IllegalStateException("constant pool of " + poolCount + " entries for " + className);
         }
-        Bytes out = new Bytes(original.length + pool.length + fields.length + methods.length + bootstraps.length + 32);
+        Bytes out = new Bytes(original.length + pool.length + fields.length + methods.length + bootstraps.length
+                + (newBootstrapAttribute ? 8 : 0));
         out.putInt(0xCAFEBABE).putShort(minor).putShort(major).putShort(poolCount);
         out.putBytes(original, 10, poolEnd - 10).putBytes(pool.data, 0, pool.length);
         out.putBytes(original, poolEnd, fieldsStart - poolEnd);
@@ -186,32 +191,34 @@ final class ClassFileAppender {
     }
 
     int utf8(final String value) {
-        String key = "\u0001" + value;
-        Integer index = known(key);
+        Integer index = utf8s.get(value);
         if (index != null) {
             return index;
         }
         pool.putByte(1).putUtf8(value, className);
-        return add(key, 1);
+        utf8s.put(value, poolCount);
+        return poolCount++;
     }
 
     int classRef(final String internalName) {
-        return indexed(7, internalName);
+        Integer index = classes.get(internalName);
+        if (index != null) {
+            return index;
+        }
+        int utf8 = utf8(internalName);
+        pool.putByte(7).putShort(utf8);
+        classes.put(internalName, poolCount);
+        return poolCount++;
     }
 
     private int string(final String value) {
-        return indexed(8, value);
-    }
-
-    /** A {@code CONSTANT_Class} or {@code CONSTANT_String} of a {@code Utf8}. */
-    private int indexed(final int tag, final String value) {
-        String key = (char) tag + value;
+        String key = "\u0008" + value;
         Integer index = known(key);
         if (index != null) {
             return index;
         }
         int utf8 = utf8(value);
-        pool.putByte(tag).putShort(utf8);
+        pool.putByte(8).putShort(utf8);
         return add(key, 1);
     }
 
