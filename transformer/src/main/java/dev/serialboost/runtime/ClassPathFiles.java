@@ -88,7 +88,9 @@ public final class ClassPathFiles {
         if (classPath == null) {
             return null;
         }
-        Object found = Internals.GET_RESOURCE.invokeExact(classPath, resource);
+        Object found = Internals.GET_RESOURCE_CHECKED != null
+                ? (Object) Internals.GET_RESOURCE_CHECKED.invokeExact(classPath, resource, false)
+                : (Object) Internals.GET_RESOURCE.invokeExact(classPath, resource);
         return found == null ? null : (byte[]) Internals.GET_BYTES.invokeExact(found);
     }
 
@@ -102,7 +104,14 @@ public final class ClassPathFiles {
         static final MethodHandle UCP;
         /** {@code (ClassLoader) Object}: a {@code URLClassLoader}'s {@code URLClassPath}. */
         static final MethodHandle URL_UCP;
-        /** {@code (Object, String) Object}: {@code URLClassPath.getResource(name, false)}, as class loading asks. */
+        /**
+         * {@code (Object, String, boolean) Object}: {@code URLClassPath.getResource(name, check)} on JDK 17-23, called
+         * with {@code false} as {@code BuiltinClassLoader} calls it to define a class (no Security Manager check);
+         * null on JDK 24 and later, whose {@code getResource(name)} is {@link #GET_RESOURCE}. Not one handle with the
+         * {@code false} bound: binding a primitive argument spins a class, milliseconds at the first class file read.
+         */
+        static final MethodHandle GET_RESOURCE_CHECKED;
+        /** {@code (Object, String) Object}: {@code URLClassPath.getResource(name)}, JDK 24 and later; else null. */
         static final MethodHandle GET_RESOURCE;
         /** {@code (Object) byte[]}: {@code Resource.getBytes()}. */
         static final MethodHandle GET_BYTES;
@@ -111,11 +120,12 @@ public final class ClassPathFiles {
         static final Class<?> BUILTIN;
 
         static {
-            Object[] found = new Object[7];
+            Object[] found = new Object[8];
             PROBLEM = Privileged.call(() -> lookUp(found));
             PACKAGE_TO_MODULE = (Map<?, ?>) found[0];
             UCP = (MethodHandle) found[1];
             GET_RESOURCE = (MethodHandle) found[2];
+            GET_RESOURCE_CHECKED = (MethodHandle) found[7];
             GET_BYTES = (MethodHandle) found[3];
             BOOT_LOADER = (MethodHandle) found[4];
             BUILTIN = (Class<?>) found[5];
@@ -135,16 +145,16 @@ public final class ClassPathFiles {
                 found[0] = (Map<?, ?>) lookup.findStaticGetter(builtin, "packageToModule", Map.class).invoke();
                 found[1] = lookup.findGetter(builtin, "ucp", classPath)
                         .asType(MethodType.methodType(Object.class, ClassLoader.class));
-                MethodHandle getResource;
                 try {
-                    // JDK 17-23: false, as BuiltinClassLoader asks when it defines a class (no Security Manager check)
-                    getResource = MethodHandles.insertArguments(lookup.findVirtual(classPath, "getResource",
-                            MethodType.methodType(resource, String.class, boolean.class)), 2, false);
+                    // JDK 17-23: called with false, as BuiltinClassLoader asks when it defines a class
+                    found[7] = lookup.findVirtual(classPath, "getResource",
+                            MethodType.methodType(resource, String.class, boolean.class))
+                            .asType(MethodType.methodType(Object.class, Object.class, String.class, boolean.class));
                 } catch (NoSuchMethodException e) {
-                    getResource = lookup.findVirtual(classPath, "getResource",
-                            MethodType.methodType(resource, String.class)); // JDK 24 and later
+                    found[2] = lookup.findVirtual(classPath, "getResource",
+                            MethodType.methodType(resource, String.class)) // JDK 24 and later
+                            .asType(MethodType.methodType(Object.class, Object.class, String.class));
                 }
-                found[2] = getResource.asType(MethodType.methodType(Object.class, Object.class, String.class));
                 found[3] = lookup.findVirtual(resource, "getBytes", MethodType.methodType(byte[].class))
                         .asType(MethodType.methodType(byte[].class, Object.class));
                 found[4] = lookup.findStatic(loaders, "bootLoader", MethodType.methodType(builtin))

@@ -1,12 +1,7 @@
 package dev.serialboost.transformer;
 
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.FieldVisitor;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,17 +37,18 @@ final class ClassInfo {
     final List<Method> methods;
     final boolean hasStaticInitializer;
 
-    private ClassInfo(final Reader r, final ClassHeader header) {
+    private ClassInfo(final ClassHeader header, final int reflectedAccess, final List<Field> fields,
+                      final List<Method> methods, final boolean hasStaticInitializer) {
         this.header = header;
-        this.name = r.name;
-        this.superName = r.superName;
-        this.interfaces = List.of(r.interfaces);
-        this.access = r.access;
-        this.reflectedAccess = r.reflectedAccess;
-        this.majorVersion = r.version & 0xFFFF;
-        this.fields = List.copyOf(r.fields);
-        this.methods = List.copyOf(r.methods);
-        this.hasStaticInitializer = r.hasStaticInitializer;
+        this.name = header.name;
+        this.superName = header.superName;
+        this.interfaces = header.interfaces;
+        this.access = header.access;
+        this.reflectedAccess = reflectedAccess;
+        this.majorVersion = header.majorVersion;
+        this.fields = fields;
+        this.methods = methods;
+        this.hasStaticInitializer = hasStaticInitializer;
     }
 
     /**
@@ -68,11 +64,78 @@ final class ClassInfo {
         return parse(classFile, ClassHeader.read(classFile));
     }
 
-    /** Reads the rest of a class file whose header is read already. */
+    /**
+     * Reads the rest of a class file whose header is read already, straight from the class file as ASM's reader has
+     * indexed it, with no visitor and no other attribute decoded: the fields (with their {@code ConstantValue}), the
+     * methods' names, descriptors and access, and the class's own {@code InnerClasses} entry. What
+     * {@code ClassReader.accept} with {@code SKIP_CODE | SKIP_DEBUG} reports of the same, but for the pseudo access
+     * flags ASM adds from attributes ({@code ACC_DEPRECATED}, {@code ACC_RECORD}, {@code ACC_SYNTHETIC} from a
+     * {@code Synthetic} attribute), which no check asks about ({@code ClassInfoTest} compares the two).
+     *
+     * @throws IllegalArgumentException (or another runtime exception) when the tables run past the class file
+     */
     static ClassInfo parse(final ClassReader classFile, final ClassHeader header) {
-        Reader reader = new Reader();
-        classFile.accept(reader, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return new ClassInfo(reader, header);
+        char[] buffer = new char[classFile.getMaxStringLength()];
+        int u = classFile.header + 6;
+        u += 2 + 2 * classFile.readUnsignedShort(u);
+        int fieldCount = classFile.readUnsignedShort(u);
+        u += 2;
+        Field[] fields = new Field[fieldCount];
+        for (int i = 0; i < fieldCount; i++) {
+            int access = classFile.readUnsignedShort(u);
+            String fieldName = classFile.readUTF8(u + 2, buffer);
+            String descriptor = classFile.readUTF8(u + 4, buffer);
+            int attributes = classFile.readUnsignedShort(u + 6);
+            u += 8;
+            Object value = null;
+            for (int a = 0; a < attributes; a++) {
+                int length = attributeLength(classFile, u);
+                if ("ConstantValue".equals(classFile.readUTF8(u, buffer))) {
+                    int index = classFile.readUnsignedShort(u + 6);
+                    value = index == 0 ? null : classFile.readConst(index, buffer);
+                }
+                u += 6 + length;
+            }
+            fields[i] = new Field(fieldName, descriptor, access, value);
+        }
+        int methodCount = classFile.readUnsignedShort(u);
+        u += 2;
+        Method[] methods = new Method[methodCount];
+        boolean hasStaticInitializer = false;
+        for (int i = 0; i < methodCount; i++) {
+            String methodName = classFile.readUTF8(u + 2, buffer);
+            methods[i] = new Method(methodName, classFile.readUTF8(u + 4, buffer), classFile.readUnsignedShort(u));
+            hasStaticInitializer |= methodName.equals("<clinit>");
+            int attributes = classFile.readUnsignedShort(u + 6);
+            u += 8;
+            for (int a = 0; a < attributes; a++) {
+                u += 6 + attributeLength(classFile, u);
+            }
+        }
+        int reflectedAccess = header.access;
+        int attributes = classFile.readUnsignedShort(u);
+        u += 2;
+        for (int a = 0; a < attributes; a++) {
+            int length = attributeLength(classFile, u);
+            if ("InnerClasses".equals(classFile.readUTF8(u, buffer))) {
+                int entries = classFile.readUnsignedShort(u + 6);
+                for (int e = 0, at = u + 8; e < entries; e++, at += 8) {
+                    if (header.name.equals(classFile.readClass(at, buffer))) {
+                        reflectedAccess = classFile.readUnsignedShort(at + 6);
+                    }
+                }
+            }
+            u += 6 + length;
+        }
+        return new ClassInfo(header, reflectedAccess, List.of(fields), List.of(methods), hasStaticInitializer);
+    }
+
+    private static int attributeLength(final ClassReader classFile, final int offset) {
+        int length = classFile.readInt(offset + 2);
+        if (length < 0) {
+            throw new IllegalArgumentException("attribute length " + length);
+        }
+        return length;
     }
 
     boolean is(final int flag) {
@@ -99,56 +162,5 @@ final class ClassInfo {
             }
         }
         return null;
-    }
-
-    /** Collects the summary. */
-    private static final class Reader extends ClassVisitor {
-        String name;
-        String superName;
-        String[] interfaces;
-        int access;
-        int reflectedAccess;
-        int version;
-        final List<Field> fields = new ArrayList<>();
-        final List<Method> methods = new ArrayList<>();
-        boolean hasStaticInitializer;
-
-        Reader() {
-            super(Opcodes.ASM9);
-        }
-
-        @Override
-        public void visit(final int version, final int access, final String name, final String signature,
-                          final String superName, final String[] interfaces) {
-            this.version = version;
-            this.access = access;
-            this.reflectedAccess = access;
-            this.name = name;
-            this.superName = superName;
-            this.interfaces = interfaces == null ? new String[0] : interfaces;
-        }
-
-        @Override
-        public void visitInnerClass(final String innerName, final String outerName, final String simpleName,
-                                    final int innerAccess) {
-            if (innerName.equals(name)) {
-                reflectedAccess = innerAccess;
-            }
-        }
-
-        @Override
-        public FieldVisitor visitField(final int access, final String name, final String descriptor,
-                                       final String signature, final Object value) {
-            fields.add(new Field(name, descriptor, access, value));
-            return null;
-        }
-
-        @Override
-        public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
-                                         final String signature, final String[] exceptions) {
-            methods.add(new Method(name, descriptor, access));
-            hasStaticInitializer |= name.equals("<clinit>");
-            return null;
-        }
     }
 }

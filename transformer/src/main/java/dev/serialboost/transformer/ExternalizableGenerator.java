@@ -1,16 +1,14 @@
 package dev.serialboost.transformer;
 
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.ConstantDynamic;
-import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -61,6 +59,9 @@ final class ExternalizableGenerator {
     private static final Handle FINAL_FIELD_BOOTSTRAP = bootstrap(FINAL_FIELD);
     private static final Handle BULK_LAYOUT_BOOTSTRAP = bootstrap(BULK_LAYOUT);
     private static final int GENERATED = Opcodes.ACC_SYNTHETIC;
+    /** The arguments of {@code $sb$write} and {@code $sb$set} after {@code this}, passed on to their chunks. */
+    private static final int[] WRITE_LOCALS = {1};
+    private static final int[] SET_LOCALS = {1, 2, 3, 4};
 
     private ExternalizableGenerator() {
     }
@@ -72,14 +73,19 @@ final class ExternalizableGenerator {
                         + owner + ";", false);
     }
 
-    static byte[] generate(final byte[] original, final ClassInfo info, final Decision decision) {
-        ClassReader reader = new ClassReader(original);
-        ClassWriter writer = new ClassWriter(reader, 0);
-        reader.accept(new Rewriter(writer, info, decision), 0);
-        return writer.toByteArray();
+    /**
+     * The class file {@code reader} has open (the one its summary and decision were read from), with the generated
+     * members added after its own ({@link ClassFileAppender}: nothing of the class file is parsed again or rewritten).
+     */
+    static byte[] generate(final ClassReader reader, final byte[] original, final ClassInfo info,
+                           final Decision decision) {
+        ClassFileAppender appender = new ClassFileAppender(reader, original);
+        new Rewriter(appender, info, decision).addMembers();
+        return appender.toByteArray();
     }
 
-    private static final class Rewriter extends ClassVisitor {
+    private static final class Rewriter {
+        private final ClassFileAppender out;
         private final ClassInfo info;
         private final Decision decision;
         /** Whether the class uses dynamic constants (final fields through the runtime, or the bulk record). */
@@ -87,46 +93,40 @@ final class ExternalizableGenerator {
         /** Whether the class file's version has stack-map frames (50 and later; earlier ones must not). */
         private boolean frames;
 
-        Rewriter(final ClassVisitor next, final ClassInfo info, final Decision decision) {
-            super(Opcodes.ASM9, next);
+        Rewriter(final ClassFileAppender out, final ClassInfo info, final Decision decision) {
+            this.out = out;
             this.info = info;
             this.decision = decision;
-            boolean hasFinal = decision.fields().stream().anyMatch(FieldSpec::isFinal);
+            boolean hasFinal = false;
+            for (FieldSpec f : decision.fields()) {
+                hasFinal |= f.isFinal();
+            }
             this.condy = decision.bulk()
                     || (hasFinal && info.majorVersion >= EligibilityCheck.FINAL_STORE_CHECKED_VERSION);
         }
 
-        @Override
-        public void visit(final int version, final int access, final String name, final String signature,
-                          final String superName, final String[] interfaces) {
-            int major = version & 0xFFFF;
-            int newVersion = condy && major < EligibilityCheck.CONDY_VERSION ? EligibilityCheck.CONDY_VERSION : version;
-            frames = (newVersion & 0xFFFF) >= Opcodes.V1_6;
-            super.visit(newVersion, access, name, signature, superName, interfaces);
-        }
-
-        @Override
-        public void visitEnd() {
+        void addMembers() {
+            if (condy && out.majorVersion() < EligibilityCheck.CONDY_VERSION) {
+                out.setVersion(EligibilityCheck.CONDY_VERSION);
+            }
+            frames = out.majorVersion() >= Opcodes.V1_6;
             if (info.field("serialVersionUID") == null) {
-                FieldVisitor fv = super.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL
-                        | GENERATED, "serialVersionUID", "J", null, decision.serialVersionUID());
-                fv.visitEnd();
+                out.addField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | GENERATED,
+                        "serialVersionUID", "J", decision.serialVersionUID());
             }
             if (decision.bulk()) {
                 // names the record's fields in order for the runtime, which lists them so in the class descriptor
-                FieldVisitor fv = super.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL
-                        | GENERATED, BULK_FIELD, "Ljava/lang/String;", null, bulkSpec());
-                fv.visitEnd();
+                out.addField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | GENERATED, BULK_FIELD,
+                        "Ljava/lang/String;", bulkSpec());
             }
             addWriteLevel();
             addReferences();
             addStores();
-            super.visitEnd();
         }
 
         /** {@code $sb$write}: this level's primitives (the references are the runtime's, see the class doc). */
         private void addWriteLevel() {
-            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PRIVATE | GENERATED, WRITE, WRITE_DESC, null,
+            MethodVisitor mv = out.addMethod(Opcodes.ACC_PRIVATE | GENERATED, WRITE, WRITE_DESC,
                     exceptions(true));
             mv.visitCode();
             if (decision.bulk()) {
@@ -136,8 +136,7 @@ final class ExternalizableGenerator {
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BULK_LAYOUT, "write", "(Ljava/lang/Object;L" + OUTPUT + ";)V",
                         false);
             } else {
-                List<FieldSpec> primitives = decision.fields().stream().filter(FieldSpec::isPrimitive).toList();
-                inChunks(mv, primitives, WRITE, WRITE_DESC, new int[] {1}, true, this::writeField);
+                inChunks(mv, primitives(true), WRITE, WRITE_DESC, WRITE_LOCALS, true);
             }
             mv.visitInsn(Opcodes.RETURN);
             mv.visitMaxs(4, 2);
@@ -149,11 +148,11 @@ final class ExternalizableGenerator {
          * them), for the runtime to write; not added when the level has none.
          */
         private void addReferences() {
-            List<FieldSpec> references = decision.fields().stream().filter(f -> !f.isPrimitive()).toList();
+            List<FieldSpec> references = primitives(false);
             if (references.isEmpty()) {
                 return;
             }
-            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PRIVATE | GENERATED, REF, REF_DESC, null, null);
+            MethodVisitor mv = out.addMethod(Opcodes.ACC_PRIVATE | GENERATED, REF, REF_DESC, null);
             mv.visitCode();
             Label[] cases = new Label[references.size()];
             for (int i = 0; i < cases.length; i++) {
@@ -194,7 +193,7 @@ final class ExternalizableGenerator {
          * agent. A reference of the wrong type fails here with the {@code ClassCastException} of {@code checkcast}.
          */
         private void addStores() {
-            MethodVisitor mv = super.visitMethod(Opcodes.ACC_PRIVATE | GENERATED, SET, SET_DESC, null, null);
+            MethodVisitor mv = out.addMethod(Opcodes.ACC_PRIVATE | GENERATED, SET, SET_DESC, null);
             mv.visitCode();
             if (decision.bulk()) {
                 loadBulkLayout(mv);
@@ -203,7 +202,7 @@ final class ExternalizableGenerator {
                 mv.visitVarInsn(Opcodes.ILOAD, 2);
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BULK_LAYOUT, "apply", "(Ljava/lang/Object;[BI)V", false);
             } else {
-                inChunks(mv, decision.fields(), SET, SET_DESC, new int[] {1, 2, 3, 4}, false, this::store);
+                inChunks(mv, decision.fields(), SET, SET_DESC, SET_LOCALS, false);
             }
             mv.visitInsn(Opcodes.RETURN);
             mv.visitMaxs(6, 5);
@@ -245,14 +244,14 @@ final class ExternalizableGenerator {
         /**
          * Emits {@code code} for each field: inline when they are few, else in private chunk methods of
          * {@link #FIELDS_PER_METHOD} fields named {@code <prefix>$<n>} with descriptor {@code chunkDesc},
-         * called in order with {@code this} and the given locals as arguments.
+         * called in order with {@code this} and the given locals as arguments; the code is {@link #writeField} when
+         * {@code write}, else {@link #store}.
          */
         private void inChunks(final MethodVisitor mv, final List<FieldSpec> fields, final String prefix,
-                              final String chunkDesc, final int[] argLocals, final boolean write,
-                              final FieldCode code) {
+                              final String chunkDesc, final int[] argLocals, final boolean write) {
             if (fields.size() <= FIELDS_PER_METHOD) {
                 for (int i = 0; i < fields.size(); i++) {
-                    code.emit(mv, fields.get(i), i);
+                    emit(mv, fields.get(i), i, write);
                 }
                 return;
             }
@@ -266,16 +265,36 @@ final class ExternalizableGenerator {
                 mv.visitMethodInsn(Opcodes.INVOKESPECIAL, info.name, chunkName, chunkDesc, false);
                 int from = chunk * FIELDS_PER_METHOD;
                 List<FieldSpec> part = fields.subList(from, Math.min(fields.size(), from + FIELDS_PER_METHOD));
-                MethodVisitor cv = super.visitMethod(Opcodes.ACC_PRIVATE | GENERATED, chunkName, chunkDesc, null,
+                MethodVisitor cv = out.addMethod(Opcodes.ACC_PRIVATE | GENERATED, chunkName, chunkDesc,
                         exceptions(write));
                 cv.visitCode();
                 for (int i = 0; i < part.size(); i++) {
-                    code.emit(cv, part.get(i), from + i);
+                    emit(cv, part.get(i), from + i, write);
                 }
                 cv.visitInsn(Opcodes.RETURN);
                 cv.visitMaxs(6, 1 + argLocals.length);
                 cv.visitEnd();
             }
+        }
+
+        private void emit(final MethodVisitor mv, final FieldSpec f, final int index, final boolean write) {
+            if (write) {
+                writeField(mv, f, index);
+            } else {
+                store(mv, f, index);
+            }
+        }
+
+        /** This level's primitive fields ({@code true}) or reference fields, in stream order. */
+        private List<FieldSpec> primitives(final boolean primitive) {
+            List<FieldSpec> fields = decision.fields();
+            List<FieldSpec> some = new ArrayList<>(fields.size());
+            for (FieldSpec f : fields) {
+                if (f.isPrimitive() == primitive) {
+                    some.add(f);
+                }
+            }
+            return some;
         }
 
         /** Adds the constant {@code n} to the {@code int} on the stack. */
@@ -373,12 +392,6 @@ final class ExternalizableGenerator {
                 mv.visitFieldInsn(Opcodes.PUTFIELD, info.name, f.name(), f.descriptor());
             }
         }
-    }
-
-    /** Emits code for one field; {@code index} is the field's position in the list being emitted. */
-    @FunctionalInterface
-    private interface FieldCode {
-        void emit(MethodVisitor mv, FieldSpec field, int index);
     }
 
     private static String[] exceptions(final boolean write) {

@@ -89,7 +89,7 @@ public final class SerialboostTransformer {
                 return new Transformation(decision, null);
             }
             requireConvertedSuperclasses(decision, hierarchy);
-            return new Transformation(decision, ExternalizableGenerator.generate(classFile, info, decision));
+            return new Transformation(decision, ExternalizableGenerator.generate(reader, classFile, info, decision));
         } catch (RuntimeException | LinkageError e) {
             Decision failed = Decision.skipped(info.className(), SkipReason.INTERNAL_ERROR, e.toString());
             hierarchy.decisions.put(info.name, failed);

@@ -17,6 +17,10 @@ class Sha1Test {
             byte[] input = new byte[length];
             random.nextBytes(input);
             assertArrayEquals(MessageDigest.getInstance("SHA").digest(input), Sha1.digest(input), "length " + length);
+            byte[] longer = java.util.Arrays.copyOf(input, length + 1 + random.nextInt(100));
+            longer[length] = 1;
+            assertArrayEquals(MessageDigest.getInstance("SHA").digest(input), Sha1.digest(longer, length),
+                    "the first " + length + " bytes");
         }
         byte[] large = new byte[100_000];
         random.nextBytes(large);
