@@ -63,8 +63,8 @@ class LegacyMixedIT {
                 || !agent.flags().equals(Map.of(PKG + "Converted", StreamFlags.CONVERTED_LAYOUT,
                         PKG + "Kept", "0x02"))) {
             throw agentWriter.fail("the agent JVM should write Converted in the converted layout (SC_EXTERNALIZABLE |"
-                    + " SC_WRITE_METHOD = " + StreamFlags.CONVERTED_LAYOUT + ") and the excluded Kept plain (0x02) in the"
-                    + " same stream");
+                    + " SC_WRITE_METHOD = " + StreamFlags.CONVERTED_LAYOUT + ") and the excluded Kept plain (0x02)"
+                    + " in the same stream");
         }
         if (!CorpusDumps.converted(agentWriter).equals(Set.of(PKG + "Converted"))) {
             throw agentWriter.fail("the agent JVM should convert " + PKG + "Converted and nothing else");

@@ -101,7 +101,8 @@ class BulkCrossJvmIT {
         byte[] bytes = Files.readAllBytes(stream);
         for (String cls : BULK_CLASSES) {
             assertEquals(StreamFlags.CONVERTED_LAYOUT, StreamFlags.flags(bytes, BulkShapes.class.getName() + "$" + cls),
-                    writer + " did not write " + cls + " in the converted layout (SC_EXTERNALIZABLE | SC_WRITE_METHOD)");
+                    writer + " did not write " + cls + " in the converted layout (SC_EXTERNALIZABLE |"
+                            + " SC_WRITE_METHOD)");
         }
 
         Result read = run(reader, "convert=all,summary=true", BulkReader.class.getName(), stream.toString());

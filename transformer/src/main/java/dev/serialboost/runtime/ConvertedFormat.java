@@ -40,10 +40,11 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *       of exactly a converted class it gets the class's <em>converted view</em>, a descriptor the JDK's own
  *       constructor builds as if the class were {@code Externalizable} (its data unframed, see {@link
  *       #descriptorProtocol}), with the class's serializable fields in the order the generated body writes them,
- *       and the constructor and exception state of the class's ordinary descriptor. The JDK then writes the object as an {@code Externalizable} one, its
- *       descriptor with that field list (once per stream), and {@code writeExternalData}, for an object that is not
- *       {@code Externalizable}, writes its data with {@link #writeStep}: the object's shape ({@link ConvertedShape}),
- *       the generated bodies' primitives, and each reference from its own frame.</li>
+ *       and the constructor and exception state of the class's ordinary descriptor. The JDK then writes the object
+ *       as an {@code Externalizable} one, its descriptor with that field list (once per stream), and {@code
+ *       writeExternalData}, for an object that is not {@code Externalizable}, writes its data with {@link
+ *       #writeStep}: the object's shape ({@link ConvertedShape}), the generated bodies' primitives, and each
+ *       reference from its own frame.</li>
  *   <li>{@code ObjectStreamClass.initNonProxy} passes its local descriptor through {@link #localDescriptor}: a
  *       stream descriptor in the converted layout is bound to the converted view (so the object is instantiated
  *       as plain JDK instantiates a {@code Serializable} class, its first non-serializable superclass's no-arg
@@ -392,7 +393,8 @@ public final class ConvertedFormat {
             boolean blocked = (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc);
             if (obj == null && !blocked && (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
                 List<ObjectStreamClass> levels = new ArrayList<>();
-                for (ObjectStreamClass level = desc; level != null; level = (ObjectStreamClass) SUPER_DESC.invokeExact(level)) {
+                for (ObjectStreamClass level = desc; level != null;
+                        level = (ObjectStreamClass) SUPER_DESC.invokeExact(level)) {
                     levels.add(0, level);
                 }
                 in.readInt();

@@ -34,20 +34,19 @@ final class OutputBuffer {
 
     /** The handles into the stream classes; none when they cannot all be had (then nothing is written in place). */
     private static MethodHandle[] handles() {
-        MethodHandle[] h = new MethodHandle[4];
         try {
             MethodHandles.Lookup oos = MethodHandles.privateLookupIn(ObjectOutputStream.class, MethodHandles.lookup());
             Class<?> bout = Class.forName("java.io.ObjectOutputStream$BlockDataOutputStream");
-            MethodHandle[] found = {
+            return new MethodHandle[] {
                 oos.findGetter(ObjectOutputStream.class, "bout", bout)
                         .asType(MethodType.methodType(Object.class, ObjectOutputStream.class)),
                 oos.findGetter(bout, "buf", byte[].class).asType(MethodType.methodType(byte[].class, Object.class)),
                 oos.findGetter(bout, "pos", int.class).asType(MethodType.methodType(int.class, Object.class)),
-                oos.findSetter(bout, "pos", int.class).asType(MethodType.methodType(void.class, Object.class, int.class))
+                oos.findSetter(bout, "pos", int.class)
+                        .asType(MethodType.methodType(void.class, Object.class, int.class))
             };
-            return found;
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return h;
+            return new MethodHandle[4];
         }
     }
 
