@@ -96,12 +96,13 @@ public final class DeepChain {
         return works;
     }
 
-    private interface Step {
+    /** A piece of work that may overflow the stack. */
+    interface Step {
         void run() throws Exception;
     }
 
     /** Runs the step on a new thread of this stack size: true if it worked, false on a stack overflow. */
-    private static boolean on(final long stack, final Step step) throws InterruptedException {
+    static boolean on(final long stack, final Step step) throws InterruptedException {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread thread = new Thread(null, () -> {
             try {

@@ -6,7 +6,6 @@ import java.lang.reflect.Field;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * How deep a singly linked chain written by one version of its class this JVM reads into another version of the
@@ -75,41 +74,15 @@ public final class DeepEvolvedChain {
             throws Exception {
         Object chain = chain(writer, n);
         byte[][] bytes = new byte[1][];
-        if (!on(LARGE_STACK, () -> bytes[0] = StreamFlags.write(chain))) {
+        if (!DeepChain.on(LARGE_STACK, () -> bytes[0] = StreamFlags.write(chain))) {
             throw new IllegalStateException("a chain of " + n + " did not write on a 1 GiB stack");
         }
         Object[] back = new Object[1];
-        boolean ok = on(stack, () -> back[0] = StreamFlags.read(bytes[0], reader));
+        boolean ok = DeepChain.on(stack, () -> back[0] = StreamFlags.read(bytes[0], reader));
         if (ok && length(back[0], writer) != n) {
             throw new IllegalStateException("a chain of " + n + " came back " + length(back[0], writer) + " long");
         }
         return ok;
-    }
-
-    private interface Step {
-        void run() throws Exception;
-    }
-
-    /** Runs the step on a new thread of this stack size: true if it worked, false on a stack overflow. */
-    private static boolean on(final long stack, final Step step) throws InterruptedException {
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread thread = new Thread(null, () -> {
-            try {
-                step.run();
-            } catch (Throwable t) {
-                failure.set(t);
-            }
-        }, "deep", stack);
-        thread.start();
-        thread.join();
-        Throwable t = failure.get();
-        if (t == null) {
-            return true;
-        }
-        if (t instanceof StackOverflowError) {
-            return false;
-        }
-        throw new IllegalStateException("failed otherwise than by a stack overflow", t);
     }
 
     /** A chain of {@code n} links of the writer's class, link {@code i} with {@code value} i, other fields set. */
