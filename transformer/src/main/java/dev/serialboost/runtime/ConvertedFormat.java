@@ -199,9 +199,6 @@ public final class ConvertedFormat {
      */
     private static final List<Class<?>> CAUGHT_BY_THE_JDK = List.of(EOFException.class, InvalidClassException.class);
 
-    /** Whether a stream class overrides {@code ObjectOutputStream.writeClassDescriptor}. */
-    private static final ClassValue<Boolean> OWN_CLASS_DESCRIPTORS =
-            Overrides.of(ObjectOutputStream.class, "writeClassDescriptor", ObjectStreamClass.class);
     /** The class whose converted view this thread is building, for {@link #externalizableView}. */
     private static final ThreadLocal<Class<?>> BUILDING = new ThreadLocal<>();
 
@@ -345,7 +342,7 @@ public final class ConvertedFormat {
             throws Throwable {
         View view = VIEWS.get(cl);
         return view.desc != null && (out.getClass() == ObjectOutputStream.class
-                || !OWN_CLASS_DESCRIPTORS.get(out.getClass())) ? view.desc
+                || !Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass())) ? view.desc
                 : (ObjectStreamClass) LOOKUP.invokeExact(cl, all);
     }
 

@@ -34,16 +34,6 @@ import java.lang.invoke.MethodType;
  */
 public final class Engine {
 
-    /** Whether a stream class overrides {@code ObjectOutputStream.writeClassDescriptor}. */
-    private static final ClassValue<Boolean> OVERRIDES_WRITE_CLASS_DESCRIPTOR =
-            Overrides.of(ObjectOutputStream.class, "writeClassDescriptor", ObjectStreamClass.class);
-    /** Whether a stream class overrides {@code ObjectInputStream.readClassDescriptor}. */
-    private static final ClassValue<Boolean> OVERRIDES_READ_CLASS_DESCRIPTOR =
-            Overrides.of(ObjectInputStream.class, "readClassDescriptor");
-    /** Whether a stream class overrides {@code ObjectInputStream.resolveClass}. */
-    private static final ClassValue<Boolean> OVERRIDES_RESOLVE_CLASS =
-            Overrides.of(ObjectInputStream.class, "resolveClass", ObjectStreamClass.class);
-
     /** Descriptor templates by class; {@link #NO_TEMPLATE} for a class the JDK keeps writing itself. */
     private static final ClassValue<Object> TEMPLATES = new ClassValue<>() {
         @Override
@@ -239,7 +229,7 @@ public final class Engine {
     /** Stands for {@code out.writeClassDescriptor(desc)} in {@code ObjectOutputStream.writeNonProxyDesc}. */
     public static void writeClassDescriptor(final ObjectOutputStream out, final ObjectStreamClass desc)
             throws Throwable {
-        if (PROBLEM != null || OVERRIDES_WRITE_CLASS_DESCRIPTOR.get(out.getClass())) {
+        if (PROBLEM != null || Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass())) {
             WRITE_CLASS_DESCRIPTOR.invokeExact(out, desc);
         } else {
             writeNonProxy(desc, out);
@@ -293,7 +283,7 @@ public final class Engine {
      * the JDK's {@code readNonProxy} is one the agent knows): see {@link DescriptorReader}.
      */
     public static ObjectStreamClass readClassDescriptor(final ObjectInputStream in) throws Throwable {
-        if (PROBLEM != null || OVERRIDES_READ_CLASS_DESCRIPTOR.get(in.getClass())) {
+        if (PROBLEM != null || Overrides.READ_CLASS_DESCRIPTOR.get(in.getClass())) {
             return (ObjectStreamClass) READ_CLASS_DESCRIPTOR.invokeExact(in);
         }
         return DescriptorReader.read(in);
@@ -301,7 +291,7 @@ public final class Engine {
 
     /** Stands for {@code in.resolveClass(desc)} in {@code ObjectInputStream.readNonProxyDesc}. */
     public static Class<?> resolveClass(final ObjectInputStream in, final ObjectStreamClass desc) throws Throwable {
-        if (PROBLEM != null || OVERRIDES_RESOLVE_CLASS.get(in.getClass())) {
+        if (PROBLEM != null || Overrides.RESOLVE_CLASS.get(in.getClass())) {
             return (Class<?>) RESOLVE_CLASS.invokeExact(in, desc);
         }
         ClassLoader loader = CallerLoader.of(in, (long) DEPTH.invokeExact(in));

@@ -1,7 +1,20 @@
 package dev.serialboost.runtime;
 
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+
 /** Whether stream classes override a method of {@code ObjectOutputStream} or {@code ObjectInputStream}. */
 final class Overrides {
+
+    /** Whether a stream class overrides {@code ObjectOutputStream.writeClassDescriptor}. */
+    static final ClassValue<Boolean> WRITE_CLASS_DESCRIPTOR =
+            of(ObjectOutputStream.class, "writeClassDescriptor", ObjectStreamClass.class);
+    /** Whether a stream class overrides {@code ObjectInputStream.readClassDescriptor}. */
+    static final ClassValue<Boolean> READ_CLASS_DESCRIPTOR = of(ObjectInputStream.class, "readClassDescriptor");
+    /** Whether a stream class overrides {@code ObjectInputStream.resolveClass}. */
+    static final ClassValue<Boolean> RESOLVE_CLASS =
+            of(ObjectInputStream.class, "resolveClass", ObjectStreamClass.class);
 
     private Overrides() {
     }
@@ -10,7 +23,7 @@ final class Overrides {
      * Per stream class, whether it (or a superclass below {@code base}) declares {@code name(parameters)}; a class
      * whose methods cannot be listed counts as overriding, so the JDK's own path is kept for it.
      */
-    static ClassValue<Boolean> of(final Class<?> base, final String name, final Class<?>... parameters) {
+    private static ClassValue<Boolean> of(final Class<?> base, final String name, final Class<?>... parameters) {
         return new ClassValue<>() {
             @Override
             protected Boolean computeValue(final Class<?> type) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.serialboost.testing.Bytes;
 import dev.serialboost.testing.ChildFirstLoader;
 import dev.serialboost.testing.RoundTrip;
 
@@ -216,7 +217,7 @@ class FuzzTest {
         byte[] stream = RoundTrip.write(Map.of("k1", "v1", "k2", "v2"));
         // CollSer writes its element count as an int in block data, then the elements: 4 becomes 3
         byte[] count = {0x77, 0x04, 0, 0, 0, 4, 0x74};
-        List<Integer> at = indexesOf(stream, count);
+        List<Integer> at = Bytes.indexesOf(stream, count);
         assertEquals(1, at.size(), "the element count of Map.of(...) in " + HexFormat.of().formatHex(stream));
         stream[at.get(0) + 5] = 3;
         byte[] edited = stream;
@@ -244,7 +245,7 @@ class FuzzTest {
                 if (!d.isConverted()) {
                     continue;
                 }
-                List<Integer> places = indexesOf(stream, intBytes(shapeOf(converted.writer, d)));
+                List<Integer> places = Bytes.indexesOf(stream, intBytes(shapeOf(converted.writer, d)));
                 if (places.size() > 3) { // the first, one in the middle and the last are enough
                     places = List.of(places.get(0), places.get(places.size() / 2), places.get(places.size() - 1));
                 }
@@ -297,7 +298,7 @@ class FuzzTest {
         assertTrue(tick.bulk(), "Tick is written as one bulk record: " + tick);
         int record = tick.fields().stream().mapToInt(f -> FieldSpec.width(f.descriptor())).sum();
         byte[] stream = converted.streams.get("safety-tick");
-        int hashAt = indexesOf(stream, intBytes(shapeOf(converted.writer, tick))).get(0);
+        int hashAt = Bytes.indexesOf(stream, intBytes(shapeOf(converted.writer, tick))).get(0);
         assertEquals(0x78, stream[hashAt - 2] & 0xFF, "no block-data frame: the descriptor's end before the hash");
         List<byte[]> inputs = new ArrayList<>();
         for (int cut = hashAt + 4; cut < hashAt + 4 + record; cut++) {
@@ -308,8 +309,8 @@ class FuzzTest {
         String name = FIXTURES + "Tick";
         byte[] framed = new byte[stream.length + 3];
         System.arraycopy(stream, 0, framed, 0, hashAt);
-        framed[indexesOf(stream, name.getBytes(java.nio.charset.StandardCharsets.UTF_8)).get(0) + name.length() + 8]
-                = 0x0c;
+        int nameAt = Bytes.indexOf(stream, name.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0);
+        framed[nameAt + name.length() + 8] = 0x0c;
         framed[hashAt] = 0x77;
         framed[hashAt + 1] = (byte) (4 + record);
         System.arraycopy(stream, hashAt, framed, hashAt + 2, 4 + record);
@@ -766,7 +767,7 @@ class FuzzTest {
     }
 
     private static byte[] replaceFirst(final byte[] stream, final byte[] pattern, final Function<byte[], byte[]> edit) {
-        List<Integer> at = indexesOf(stream, pattern);
+        List<Integer> at = Bytes.indexesOf(stream, pattern);
         if (at.isEmpty()) {
             return null;
         }
@@ -832,19 +833,5 @@ class FuzzTest {
 
     static byte[] intBytes(final int v) {
         return new byte[] {(byte) (v >>> 24), (byte) (v >>> 16), (byte) (v >>> 8), (byte) v};
-    }
-
-    static List<Integer> indexesOf(final byte[] stream, final byte[] pattern) {
-        List<Integer> at = new ArrayList<>();
-        outer:
-        for (int i = 0; i + pattern.length <= stream.length; i++) {
-            for (int k = 0; k < pattern.length; k++) {
-                if (stream[i + k] != pattern[k]) {
-                    continue outer;
-                }
-            }
-            at.add(i);
-        }
-        return at;
     }
 }

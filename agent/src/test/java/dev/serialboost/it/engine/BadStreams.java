@@ -15,6 +15,7 @@ import dev.serialboost.it.engine.model.Segment;
 import dev.serialboost.it.engine.model.SubVersion;
 import dev.serialboost.it.engine.model.Versioned;
 import dev.serialboost.it.engine.model.WideHolder;
+import dev.serialboost.testing.Bytes;
 
 import java.io.IOException;
 import java.io.ObjectOutputStream;
@@ -294,7 +295,7 @@ final class BadStreams {
         }
         byte[] out = bytes.clone();
         int found = 0;
-        for (int i = indexOf(out, f, 0); i >= 0; i = indexOf(out, f, i + f.length)) {
+        for (int i = Bytes.find(out, f, 0); i >= 0; i = Bytes.find(out, f, i + f.length)) {
             System.arraycopy(t, 0, out, i, t.length);
             found++;
         }
@@ -311,7 +312,7 @@ final class BadStreams {
         prefixed[0] = (byte) (name.length >> 8);
         prefixed[1] = (byte) name.length;
         System.arraycopy(name, 0, prefixed, 2, name.length);
-        int at = indexOf(bytes, prefixed, 0);
+        int at = Bytes.find(bytes, prefixed, 0);
         if (at < 0) {
             throw new IllegalStateException("no descriptor of " + className + " in the stream");
         }
@@ -361,18 +362,5 @@ final class BadStreams {
     private static byte[] reference(final int handle) {
         int h = BASE_HANDLE + handle;
         return new byte[] {TC_REFERENCE, (byte) (h >>> 24), (byte) (h >>> 16), (byte) (h >>> 8), (byte) h};
-    }
-
-    private static int indexOf(final byte[] bytes, final byte[] part, final int from) {
-        outer:
-        for (int i = from; i + part.length <= bytes.length; i++) {
-            for (int k = 0; k < part.length; k++) {
-                if (bytes[i + k] != part[k]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 }
