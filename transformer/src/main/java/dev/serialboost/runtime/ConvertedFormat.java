@@ -84,9 +84,20 @@ public final class ConvertedFormat {
         /** The level's references, and the index of its first among a whole object's. */
         final int references;
         final int from;
+        /**
+         * The class's own {@code writeObject}/{@code readObject}, or null: such a level is written and read whole by
+         * {@link CustomLevels} at its place in the data, its fields by the JDK's {@code defaultWriteObject} and
+         * {@code defaultReadObject} (so it counts no primitives and no references of its own here).
+         */
+        final CustomLevels.Methods custom;
+        /** The converted view of the level's class. */
+        final ObjectStreamClass desc;
 
         Level(final MethodHandle write, final MethodHandle ref, final MethodHandle set, final BulkLayout bulk,
-              final int primitiveBytes, final int at, final int references, final int from) {
+              final int primitiveBytes, final int at, final int references, final int from,
+              final CustomLevels.Methods custom, final ObjectStreamClass desc) {
+            this.custom = custom;
+            this.desc = desc;
             this.write = write;
             this.ref = ref;
             this.set = set;
@@ -110,6 +121,8 @@ public final class ConvertedFormat {
         final int[] refIndex;
         /** Whether this class's own level is one bulk record (its descriptor lists the fields in record order). */
         final boolean bulk;
+        /** Whether a level has methods of its own ({@link Level#custom}). */
+        final boolean custom;
         /** The view of the converted superclass, or null. */
         final View superView;
         /**
@@ -146,10 +159,13 @@ public final class ConvertedFormat {
             this.reflectors = reflectors;
             int bytes = 0;
             int references = 0;
+            boolean custom = false;
             for (Level level : levels) {
                 bytes += level.primitiveBytes;
                 references += level.references;
+                custom |= level.custom != null;
             }
+            this.custom = custom;
             this.primitiveBytes = bytes;
             this.refLevel = new int[references];
             this.refIndex = new int[references];
@@ -365,7 +381,19 @@ public final class ConvertedFormat {
      * an {@code Externalizable} descriptor gets SC_BLOCK_DATA: protocol 1 (no frame) for a converted view.
      */
     public static int descriptorProtocol(final int protocol, final ObjectStreamClass desc) throws Throwable {
-        return (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc) ? ObjectStreamConstants.PROTOCOL_VERSION_1 : protocol;
+        if (!(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
+            return protocol;
+        }
+        // a level written with its class's own methods carries block data (custom data, TC_ENDBLOCKDATA):
+        // SC_BLOCK_DATA says so to a reader that must read it past (see blockedOrSkipped)
+        return customMethods(desc.forClass()) != null ? ObjectStreamConstants.PROTOCOL_VERSION_2
+                : ObjectStreamConstants.PROTOCOL_VERSION_1;
+    }
+
+    /** The own methods of the level {@code type} declares in its converted view, or null. */
+    static CustomLevels.Methods customMethods(final Class<?> type) {
+        View view = type == null ? PLAIN : VIEWS.get(type);
+        return view.desc == null ? null : view.levels[view.levels.length - 1].custom;
     }
 
     /**
@@ -379,16 +407,21 @@ public final class ConvertedFormat {
 
     /**
      * Stands for {@code desc.hasBlockExternalData()} in {@code ObjectInputStream.readExternalData(obj, desc)}: the
-     * same answer; and when there is no object to read into ({@code obj} null: the class was not found, or cannot be
+     * same answer, but false for converted data (which has SC_BLOCK_DATA only when its class's level was written
+     * with the class's own methods: that block data is the level's, not a frame around the object); and when there is no object to read into ({@code obj} null: the class was not found, or cannot be
      * instantiated) and the descriptor marks unframed converted data, first reads that data past, as the JDK reads
      * past a plain object's fields in that case: the shape, then, level by level from the topmost, the level's
-     * primitives and each of its references (so they get their handles, and later references to them resolve).
+     * primitives and each of its references (so they get their handles, and later references to them resolve), and
+     * a level written with its class's own methods up to its end marker.
      */
     public static boolean blockedOrSkipped(final ObjectStreamClass desc, final Object obj, final ObjectInputStream in)
             throws IOException {
         try {
             boolean blocked = (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc);
-            if (obj == null && !blocked && (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
+            if ((boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
+                if (obj != null) {
+                    return false;
+                }
                 List<ObjectStreamClass> levels = new ArrayList<>();
                 for (ObjectStreamClass level = desc; level != null;
                         level = (ObjectStreamClass) SUPER_DESC.invokeExact(level)) {
@@ -407,7 +440,11 @@ public final class ConvertedFormat {
                             }
                         }
                     }
+                    if ((boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(level)) {
+                        CustomLevels.end(in, true);
+                    }
                 }
+                return false;
             }
             return blocked;
         } catch (IOException | RuntimeException | Error e) {
@@ -443,7 +480,9 @@ public final class ConvertedFormat {
             int to = last ? levels.length - 1 : view.refLevel[step];
             for (int k = from; k <= to; k++) {
                 Level level = levels[k];
-                if (level.bulk != null) {
+                if (level.custom != null) {
+                    CustomLevels.write(obj, level.desc, level.custom, (ObjectOutputStream) out);
+                } else if (level.bulk != null) {
                     level.bulk.write(obj, out);
                 } else if (level.write != null) {
                     level.write.invokeExact(obj, out);
@@ -468,11 +507,17 @@ public final class ConvertedFormat {
         int next;
         /** Whether a reference's class was not found: the object is then not stored (the read fails). */
         boolean missing;
+        /** The stream's descriptor of each level, the topmost first, when a level has methods of its own; else null. */
+        final ObjectStreamClass[] streamLevels;
+        /** The levels before this one are stored (before a level with methods of its own, which may look at them). */
+        int stored;
 
-        Reading(final Object obj, final View view, final ObjectInput in) {
+        Reading(final Object obj, final View view, final ObjectInput in, final ObjectStreamClass desc)
+                throws Throwable {
             this.obj = obj;
             this.view = view;
             this.in = in;
+            this.streamLevels = view.custom ? streamLevels(desc, view.levels.length) : null;
             this.primitives = new byte[view.primitiveBytes];
             this.references = new Object[view.refLevel.length];
         }
@@ -488,7 +533,9 @@ public final class ConvertedFormat {
             int from = next == 0 ? 0 : refLevel[next - 1] + 1;
             int to = last ? levels.length - 1 : refLevel[next];
             for (int k = from; k <= to; k++) {
-                if (levels[k].primitiveBytes > 0) {
+                if (levels[k].custom != null) {
+                    custom(k);
+                } else if (levels[k].primitiveBytes > 0) {
                     in.readFully(primitives, levels[k].at, levels[k].primitiveBytes);
                 }
             }
@@ -496,17 +543,44 @@ public final class ConvertedFormat {
                 return true;
             }
             if (!missing) {
-                store(obj, levels, primitives, references);
+                store(obj, levels, stored, levels.length, primitives, references);
             }
             return false;
         }
+
+        /**
+         * Reads level {@code k}, which has methods of its own, after storing the levels before it: the JDK assigns a
+         * level's fields before the next level's {@code readObject} runs (unless the object carries an exception).
+         */
+        private void custom(final int k) throws Throwable {
+            ObjectInputStream stream = (ObjectInputStream) in;
+            if (!missing && !CustomLevels.failed(stream)) {
+                store(obj, view.levels, stored, k, primitives, references);
+            }
+            stored = k + 1;
+            CustomLevels.read(obj, streamLevels[k], view.levels[k].custom, stream, true);
+        }
     }
 
-    /** Stores every level's fields from a whole object's data. */
-    private static void store(final Object obj, final Level[] levels, final byte[] primitives,
-                              final Object[] references) throws Throwable {
-        for (Level level : levels) {
-            if (level.bulk != null) {
+    /** The stream descriptor {@code desc}'s {@code count} levels, the topmost first. */
+    private static ObjectStreamClass[] streamLevels(final ObjectStreamClass desc, final int count) throws Throwable {
+        ObjectStreamClass[] levels = new ObjectStreamClass[count];
+        ObjectStreamClass level = desc;
+        for (int k = count - 1; k >= 0; k--) {
+            levels[k] = level;
+            level = (ObjectStreamClass) SUPER_DESC.invokeExact(level);
+        }
+        return levels;
+    }
+
+    /** Stores the fields of levels {@code from} to {@code to} (exclusive) from a whole object's data. */
+    private static void store(final Object obj, final Level[] levels, final int from, final int to,
+                              final byte[] primitives, final Object[] references) throws Throwable {
+        for (int k = from; k < to; k++) {
+            Level level = levels[k];
+            if (level.custom != null) {
+                continue; // stored by its own readObject
+            } else if (level.bulk != null) {
                 level.bulk.apply(obj, primitives, level.at);
             } else {
                 level.set.invokeExact(obj, primitives, level.at, references, level.from);
@@ -531,13 +605,13 @@ public final class ConvertedFormat {
             View view = viewOfInstance(obj);
             int shape = in.readInt();
             if (shape == view.shape && (view.reflectors == null || sameReflectors(view.reflectors, desc))) {
-                if (view.refLevel.length == 0) {
+                if (view.refLevel.length == 0 && !view.custom) {
                     byte[] primitives = new byte[view.primitiveBytes];
                     in.readFully(primitives);
-                    store(obj, view.levels, primitives, null);
+                    store(obj, view.levels, 0, view.levels.length, primitives, null);
                     return null;
                 }
-                Reading reading = new Reading(obj, view, in);
+                Reading reading = new Reading(obj, view, in, desc);
                 return reading.advance() ? reading : null;
             }
             EvolvedRead.Reading evolved = new EvolvedRead.Reading(planFor(view, desc, shape, in), obj,
@@ -708,15 +782,16 @@ public final class ConvertedFormat {
             Level[] above = superView.desc != null ? superView.levels : new Level[0];
             Level[] levels = Arrays.copyOf(above, above.length + 1);
             levels[above.length] = level(type, lookup, fields, bulk, superView.primitiveBytes,
-                    superView.refLevel.length);
+                    superView.refLevel.length, desc);
             List<ConvertedShape.Level> shapes = new ArrayList<>();
             List<Object> reflectors = new ArrayList<>();
             boolean references = false;
-            shapes.add(new ConvertedShape.Level(type.getName(), bulk != null, fields));
+            shapes.add(new ConvertedShape.Level(type.getName(), bulk != null, levels[above.length].custom != null,
+                    fields));
             reflectors.add((Object) FIELD_REFL.invokeExact(desc));
             for (View v = superView; v != null && v.desc != null; v = v.superView) {
                 shapes.add(0, new ConvertedShape.Level(v.desc.getName(), v.bulk,
-                        (ObjectStreamField[]) FIELDS.invokeExact(v.desc)));
+                        v.levels[v.levels.length - 1].custom != null, (ObjectStreamField[]) FIELDS.invokeExact(v.desc)));
                 reflectors.add((Object) FIELD_REFL.invokeExact(v.desc));
             }
             for (ConvertedShape.Level level : shapes) {
@@ -739,12 +814,18 @@ public final class ConvertedFormat {
      * primitives from {@code at} and its references from {@code from} in a whole object's data.
      */
     private static Level level(final Class<?> type, final MethodHandles.Lookup lookup,
-                               final ObjectStreamField[] fields, final String bulk, final int at, final int from)
-            throws Throwable {
-        int primitiveBytes = primitiveBytes(fields);
+                               final ObjectStreamField[] fields, final String bulk, final int at, final int from,
+                               final ObjectStreamClass desc) throws Throwable {
+        CustomLevels.Methods custom = CustomLevels.of(type, lookup);
+        if (custom != null && (bulk != null || CustomLevels.availability() != null)) {
+            // the class is then written in the plain format, as a class serialboost did not convert
+            throw new IllegalStateException(type.getName() + " has methods of its own and a bulk record, or this JVM"
+                    + " lacks what its methods need: " + CustomLevels.availability());
+        }
+        int primitiveBytes = custom != null ? 0 : primitiveBytes(fields);
         int references = 0;
         for (ObjectStreamField f : fields) {
-            references += f.isPrimitive() ? 0 : 1;
+            references += f.isPrimitive() || custom != null ? 0 : 1;
         }
         MethodHandle write = primitiveBytes == 0 ? null : lookup.findVirtual(type, "$sb$write",
                 MethodType.methodType(void.class, ObjectOutput.class))
@@ -756,7 +837,7 @@ public final class ConvertedFormat {
                 int.class, Object[].class, int.class)).asType(MethodType.methodType(void.class, Object.class,
                 byte[].class, int.class, Object[].class, int.class));
         BulkLayout record = bulk == null ? null : BulkLayout.of(type, bulk);
-        return new Level(write, ref, set, record, primitiveBytes, at, references, from);
+        return new Level(write, ref, set, record, primitiveBytes, at, references, from, custom, desc);
     }
 
     /** The bytes of the primitive fields among {@code fields} in the stream (a bulk record is packed the same). */

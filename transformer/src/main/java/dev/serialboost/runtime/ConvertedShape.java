@@ -10,7 +10,8 @@ import java.util.List;
  * The 4-byte shape written ahead of each object's data in the converted format: a fingerprint of how the writer laid
  * the data out. It covers the format's version, and for each converted class level, topmost first, the class name
  * without its package (the JDK compares a stream's class names with the local ones so), whether the level is one bulk
- * record, and its fields in the order they are written (name, and the type code of a primitive or {@code L} for any
+ * record, whether its class's own {@code writeObject}/{@code readObject} wrote it (its data is then the JDK's custom
+ * data, ending with {@code TC_ENDBLOCKDATA}), and its fields in the order they are written (name, and the type code of a primitive or {@code L} for any
  * reference). The reader compares it with its own class's shape once per object; a different shape is read by
  * {@link EvolvedRead}, which finds the writer's bulk settings by matching this value against the levels the stream's
  * class descriptors list.
@@ -27,8 +28,11 @@ final class ConvertedShape {
      */
     static final String VERSION = "serialboost-converted-2";
 
-    /** One converted class level: its name, whether it is one bulk record, its fields in written order. */
-    record Level(String className, boolean bulk, ObjectStreamField[] fields) {
+    /**
+     * One converted class level: its name, whether it is one bulk record, whether it is written with its class's own
+     * methods ({@code custom}), its fields in written order.
+     */
+    record Level(String className, boolean bulk, boolean custom, ObjectStreamField[] fields) {
     }
 
     private ConvertedShape() {
@@ -42,7 +46,7 @@ final class ConvertedShape {
             // class's (ObjectStreamClass.initNonProxy): data whose class moved to another package reads as plain
             String name = level.className();
             text.append('\n').append(name, name.lastIndexOf('.') + 1, name.length())
-                    .append(level.bulk() ? " bulk" : " fields");
+                    .append(level.bulk() ? " bulk" : " fields").append(level.custom() ? " custom" : "");
             for (ObjectStreamField f : level.fields()) {
                 text.append(';').append(f.getName()).append(':').append(f.isPrimitive() ? f.getTypeCode() : 'L');
             }

@@ -54,10 +54,13 @@ final class EvolvedRead {
      * whether the writer wrote it as a bulk record, the bytes of its primitives, its reference fields (the
      * descriptor's fields after the primitives, in stream order), and for each reference whether the patched loop
      * reads it ({@code readObject(Object.class)} is exact for it) or this class does, and whether the JDK records
-     * the object's dependency on it.
+     * the object's dependency on it; whether the writer wrote the slot with its class's own methods (its data then
+     * ends with {@code TC_ENDBLOCKDATA}), and the local class's own methods, which then read the slot ({@link
+     * CustomLevels}).
      */
     record Plan(ObjectStreamClass desc, int shape, ObjectStreamClass[] slots, boolean[] hasData, boolean[] bulk,
-                int[] primBytes, ObjectStreamField[][] references, boolean[][] byLoop, boolean[][] dependency) {
+                int[] primBytes, ObjectStreamField[][] references, boolean[][] byLoop, boolean[][] dependency,
+                boolean[] endMarker, CustomLevels.Methods[] custom) {
     }
 
     private static final MethodHandle CLASS_DATA_LAYOUT;
@@ -74,6 +77,7 @@ final class EvolvedRead {
     private static final MethodHandle FIELDS;
     private static final MethodHandle FIELD;
     private static final MethodHandle PRIM_DATA_SIZE;
+    private static final MethodHandle HAS_BLOCK_EXTERNAL_DATA;
     private static final String PROBLEM;
 
     static {
@@ -91,6 +95,7 @@ final class EvolvedRead {
         MethodHandle fields = null;
         MethodHandle field = null;
         MethodHandle primDataSize = null;
+        MethodHandle hasBlockExternalData = null;
         String problem = null;
         try {
             Class<?> osc = ObjectStreamClass.class;
@@ -107,6 +112,7 @@ final class EvolvedRead {
             field = MethodHandles.privateLookupIn(ObjectStreamField.class, MethodHandles.lookup())
                     .findVirtual(ObjectStreamField.class, "getField", MethodType.methodType(Field.class));
             primDataSize = io.findGetter(osc, "primDataSize", int.class);
+            hasBlockExternalData = io.findGetter(osc, "hasBlockExternalData", boolean.class);
             // what FieldAccess.setPrimFieldValues falls back on: checked here, so that a JDK without it leaves the
             // converted format off
             io.findVirtual(osc, "setPrimFieldValues", MethodType.methodType(void.class, Object.class, byte[].class));
@@ -148,6 +154,7 @@ final class EvolvedRead {
         FIELDS = fields;
         FIELD = field;
         PRIM_DATA_SIZE = primDataSize;
+        HAS_BLOCK_EXTERNAL_DATA = hasBlockExternalData;
         PROBLEM = problem;
     }
 
@@ -173,6 +180,8 @@ final class EvolvedRead {
         ObjectStreamField[][] references = new ObjectStreamField[layout.length][];
         boolean[][] byLoop = new boolean[layout.length][];
         boolean[][] dependency = new boolean[layout.length][];
+        boolean[] endMarker = new boolean[layout.length];
+        CustomLevels.Methods[] custom = new CustomLevels.Methods[layout.length];
         List<Integer> candidates = new ArrayList<>();
         List<ConvertedShape.Level> levels = new ArrayList<>();
         List<Integer> levelSlots = new ArrayList<>();
@@ -182,6 +191,8 @@ final class EvolvedRead {
             if (!hasData[i]) {
                 continue;
             }
+            endMarker[i] = (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(slots[i]);
+            custom[i] = ConvertedFormat.customMethods(slots[i].forClass());
             ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(slots[i]);
             primBytes[i] = (int) PRIM_DATA_SIZE.invokeExact(slots[i]);
             boolean allPrimitive = fields.length > 0;
@@ -198,10 +209,10 @@ final class EvolvedRead {
                 dependency[i][r] = (Field) FIELD.invokeExact(references[i][r]) != null;
                 byLoop[i][r] = dependency[i][r] && !references[i][r].isUnshared();
             }
-            if (allPrimitive) {
+            if (allPrimitive && !endMarker[i]) {
                 candidates.add(levels.size());
             }
-            levels.add(new ConvertedShape.Level(slots[i].getName(), false, fields));
+            levels.add(new ConvertedShape.Level(slots[i].getName(), false, endMarker[i], fields));
             levelSlots.add(i);
         }
         boolean[] bulk = new boolean[layout.length];
@@ -211,14 +222,16 @@ final class EvolvedRead {
                 for (int c = 0; c < candidates.size(); c++) {
                     if ((mask & 1 << c) != 0) {
                         ConvertedShape.Level l = tried.get(candidates.get(c));
-                        tried.set(candidates.get(c), new ConvertedShape.Level(l.className(), true, l.fields()));
+                        tried.set(candidates.get(c), new ConvertedShape.Level(l.className(), true, false,
+                                l.fields()));
                     }
                 }
                 if (ConvertedShape.of(tried) == shape) {
                     for (int c = 0; c < candidates.size(); c++) {
                         bulk[levelSlots.get(candidates.get(c))] = (mask & 1 << c) != 0;
                     }
-                    return new Plan(desc, shape, slots, hasData, bulk, primBytes, references, byLoop, dependency);
+                    return new Plan(desc, shape, slots, hasData, bulk, primBytes, references, byLoop, dependency,
+                            endMarker, custom);
                 }
             }
         }
@@ -257,6 +270,8 @@ final class EvolvedRead {
         /** The slot being read, and its next reference (-1 before its primitives). */
         private int slot;
         private int ref = -1;
+        /** The slots before this one are assigned (before a slot read by the class's own methods). */
+        private int assigned;
 
         Reading(final Plan plan, final Object obj, final ObjectInputStream in) throws Throwable {
             this.plan = plan;
@@ -279,6 +294,16 @@ final class EvolvedRead {
                     continue;
                 }
                 ObjectStreamField[] references = plan.references()[slot];
+                if (ref < 0 && plan.custom()[slot] != null) {
+                    // as readSerialData: the slots before it assigned first (unless the object carries an
+                    // exception), then the class's readObject with the stream's descriptor of the slot
+                    if ((ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle) == null) {
+                        assign(assigned, slot);
+                    }
+                    assigned = slot + 1;
+                    CustomLevels.read(obj, slots[slot], plan.custom()[slot], in, plan.endMarker()[slot]);
+                    continue;
+                }
                 if (ref < 0) {
                     if (plan.primBytes()[slot] > 0) {
                         byte[] read = new byte[plan.primBytes()[slot]];
@@ -302,8 +327,13 @@ final class EvolvedRead {
                     }
                     SET_PASS_HANDLE.invokeExact(in, handle);
                 }
+                if (plan.endMarker()[slot]) {
+                    CustomLevels.end(in, true); // written with methods this class no longer has
+                }
             }
-            assign();
+            if ((ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle) == null) {
+                assign(assigned, slots.length);
+            }
             return false;
         }
 
@@ -318,18 +348,19 @@ final class EvolvedRead {
             return advance();
         }
 
-        /** What {@code readSerialData} does after all levels: checks, then assigns, every level's values. */
-        private void assign() throws Throwable {
-            if ((ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle) != null) {
-                return;
-            }
+        /**
+         * What {@code readSerialData} does after all levels: checks, then assigns, every level's values; here for the
+         * slots {@code from} to {@code to} (exclusive), those not assigned before a slot read by its class's own
+         * methods.
+         */
+        private void assign(final int from, final int to) throws Throwable {
             ObjectStreamClass[] slots = plan.slots();
-            for (int i = 0; i < slots.length; i++) {
+            for (int i = from; i < to; i++) {
                 if (values[i] != null) {
                     CHECK_OBJ_FIELD_VALUES.invokeExact(slots[i], obj, values[i]);
                 }
             }
-            for (int i = 0; i < slots.length; i++) {
+            for (int i = from; i < to; i++) {
                 if (primitives[i] != null) {
                     // what the engine's patched FieldValues.defaultSetFieldValues calls for desc.setPrimFieldValues
                     FieldAccess.setPrimFieldValues(slots[i], obj, primitives[i]);

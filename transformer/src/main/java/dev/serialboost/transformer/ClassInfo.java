@@ -2,7 +2,9 @@ package dev.serialboost.transformer;
 
 import org.objectweb.asm.ClassReader;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the analysis needs to know of one class file, read in a single pass without its code: header, members and
@@ -24,6 +26,9 @@ final class ClassInfo {
         }
     }
 
+    /** The tag of a {@code CONSTANT_Methodref} entry. */
+    private static final int METHODREF = 10;
+
     /** The header facts of the same class file. */
     final ClassHeader header;
     final String name;
@@ -36,9 +41,15 @@ final class ClassInfo {
     final List<Field> fields;
     final List<Method> methods;
     final boolean hasStaticInitializer;
+    /**
+     * The methods of {@code ObjectOutputStream} and {@code ObjectInputStream} the class file refers to, as {@code
+     * ObjectOutputStream.defaultWriteObject}; read only when the class declares a method named {@code writeObject}
+     * or {@code readObject} (else empty).
+     */
+    final Set<String> streamCalls;
 
     private ClassInfo(final ClassHeader header, final int reflectedAccess, final List<Field> fields,
-                      final List<Method> methods, final boolean hasStaticInitializer) {
+                      final List<Method> methods, final boolean hasStaticInitializer, final Set<String> streamCalls) {
         this.header = header;
         this.name = header.name;
         this.superName = header.superName;
@@ -49,6 +60,7 @@ final class ClassInfo {
         this.fields = fields;
         this.methods = methods;
         this.hasStaticInitializer = hasStaticInitializer;
+        this.streamCalls = streamCalls;
     }
 
     /**
@@ -102,10 +114,12 @@ final class ClassInfo {
         u += 2;
         Method[] methods = new Method[methodCount];
         boolean hasStaticInitializer = false;
+        boolean custom = false;
         for (int i = 0; i < methodCount; i++) {
             String methodName = classFile.readUTF8(u + 2, buffer);
             methods[i] = new Method(methodName, classFile.readUTF8(u + 4, buffer), classFile.readUnsignedShort(u));
             hasStaticInitializer |= methodName.equals("<clinit>");
+            custom |= methodName.equals("writeObject") || methodName.equals("readObject");
             int attributes = classFile.readUnsignedShort(u + 6);
             u += 8;
             for (int a = 0; a < attributes; a++) {
@@ -127,7 +141,26 @@ final class ClassInfo {
             }
             u += 6 + length;
         }
-        return new ClassInfo(header, reflectedAccess, List.of(fields), List.of(methods), hasStaticInitializer);
+        return new ClassInfo(header, reflectedAccess, List.of(fields), List.of(methods), hasStaticInitializer,
+                custom ? streamCalls(classFile, buffer) : Set.of());
+    }
+
+    /** The {@code Methodref} entries of the constant pool whose class is one of the two object streams. */
+    private static Set<String> streamCalls(final ClassReader classFile, final char[] buffer) {
+        Set<String> calls = new HashSet<>();
+        for (int i = 1; i < classFile.getItemCount(); i++) {
+            int at = classFile.getItem(i);
+            if (at == 0 || classFile.readByte(at - 1) != METHODREF) {
+                continue;
+            }
+            String owner = classFile.readClass(at, buffer);
+            if ("java/io/ObjectOutputStream".equals(owner) || "java/io/ObjectInputStream".equals(owner)) {
+                int nameAndType = classFile.getItem(classFile.readUnsignedShort(at + 2));
+                calls.add(owner.substring(owner.lastIndexOf('/') + 1) + "." + classFile.readUTF8(nameAndType,
+                        buffer));
+            }
+        }
+        return Set.copyOf(calls);
     }
 
     private static int attributeLength(final ClassReader classFile, final int offset) {

@@ -187,8 +187,14 @@ final class EligibilityCheck {
                 fields.add(spec);
             }
         }
+        boolean custom = declaresCustomMethods(c);
+        // a level with methods of its own is written by the JDK's defaultWriteObject from the descriptor's fields,
+        // which a bulk record's layout is not
         boolean bulk = classOptions.bulk() && options.runtimeUnsafe() && allPrimitive && !fields.isEmpty()
-                && c.majorVersion >= FINAL_STORE_CHECKED_VERSION;
+                && c.majorVersion >= FINAL_STORE_CHECKED_VERSION && !custom;
+        if (custom) {
+            notes.add("default fields converted, its writeObject/readObject run for the rest");
+        }
         if (bulk) {
             // the canonical record: widest first, then declaration order (a stable sort keeps it)
             fields.sort(WIDEST_FIRST);
@@ -241,16 +247,9 @@ final class EligibilityCheck {
                 return Decision.skipped(name, SkipReason.ALREADY_CONVERTED, "");
             }
         }
-        // the JDK honours these only when private and not static; so do we
-        for (String[] special : new String[][] {
-            {"writeObject", "(Ljava/io/ObjectOutputStream;)V"},
-            {"readObject", "(Ljava/io/ObjectInputStream;)V"},
-            {"readObjectNoData", "()V"},
-        }) {
-            ClassInfo.Method m = c.method(special[0], special[1]);
-            if (m != null && m.is(Opcodes.ACC_PRIVATE) && !m.is(Opcodes.ACC_STATIC)) {
-                return Decision.skipped(name, SkipReason.CUSTOM_SERIALIZATION, "declares " + special[0]);
-            }
+        Decision custom = checkCustomMethods(c);
+        if (custom != null) {
+            return custom;
         }
         ClassInfo.Field persistent = c.field("serialPersistentFields");
         int persistentMods = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL;
@@ -267,6 +266,55 @@ final class EligibilityCheck {
         // methods named writeExternal/readExternal are the class's own business: the generated bodies have names of
         // their own, and the stream engine calls a class's writeExternal only when it is Externalizable
         return null;
+    }
+
+    /**
+     * A class may declare {@code writeObject} and {@code readObject} (the JDK honours them only when private and not
+     * static; so do we) if they call {@code defaultWriteObject} and {@code defaultReadObject}: the default part is
+     * converted, the rest of the class's data stays its own, written between the default part and an end marker as
+     * the JDK writes it. A class that lays its fields out itself ({@code putFields}, {@code readFields}) or writes no
+     * default part, or that declares {@code readObjectNoData}, stays plain. Null when the class may be converted.
+     */
+    private static Decision checkCustomMethods(final ClassInfo c) {
+        String name = c.className();
+        ClassInfo.Method noData = c.method("readObjectNoData", "()V");
+        if (noData != null && honoured(noData)) {
+            return Decision.skipped(name, SkipReason.READ_OBJECT_NO_DATA, "");
+        }
+        String[][] methods = {
+            {"writeObject", "(Ljava/io/ObjectOutputStream;)V", "ObjectOutputStream.defaultWriteObject",
+                "ObjectOutputStream.putFields", "ObjectOutputStream.writeFields"},
+            {"readObject", "(Ljava/io/ObjectInputStream;)V", "ObjectInputStream.defaultReadObject",
+                "ObjectInputStream.readFields"},
+        };
+        for (String[] special : methods) {
+            ClassInfo.Method m = c.method(special[0], special[1]);
+            if (m == null || !honoured(m)) {
+                continue;
+            }
+            for (int i = 3; i < special.length; i++) {
+                if (c.streamCalls.contains(special[i])) {
+                    return Decision.skipped(name, SkipReason.PUT_OR_GET_FIELDS, "calls " + special[i]);
+                }
+            }
+            if (!c.streamCalls.contains(special[2])) {
+                return Decision.skipped(name, SkipReason.CUSTOM_SERIALIZATION,
+                        "declares " + special[0] + " and never calls " + special[2]);
+            }
+        }
+        return null;
+    }
+
+    /** Whether the JDK calls a class's special serialization method: private and not static. */
+    private static boolean honoured(final ClassInfo.Method m) {
+        return m.is(Opcodes.ACC_PRIVATE) && !m.is(Opcodes.ACC_STATIC);
+    }
+
+    /** Whether the class declares a {@code writeObject} or {@code readObject} the JDK calls. */
+    static boolean declaresCustomMethods(final ClassInfo c) {
+        ClassInfo.Method write = c.method("writeObject", "(Ljava/io/ObjectOutputStream;)V");
+        ClassInfo.Method read = c.method("readObject", "(Ljava/io/ObjectInputStream;)V");
+        return write != null && honoured(write) || read != null && honoured(read);
     }
 
     private static boolean implementsType(final ClassHeader c, final String type, final ClassHierarchy hierarchy) {

@@ -12,7 +12,10 @@ public enum SkipReason {
     GENERATED_CLASS("is a generated proxy or lambda class"),
     EXCLUDED_BY_CONFIG("is excluded by the configuration"),
     NOT_INCLUDED("is not named by an include rule"),
-    CUSTOM_SERIALIZATION("declares writeObject, readObject or readObjectNoData"),
+    CUSTOM_SERIALIZATION("declares writeObject or readObject without calling defaultWriteObject or"
+            + " defaultReadObject (a serialized form of its own)"),
+    PUT_OR_GET_FIELDS("writes or reads its fields through putFields/writeFields or readFields"),
+    READ_OBJECT_NO_DATA("declares readObjectNoData"),
     SERIAL_PERSISTENT_FIELDS("declares serialPersistentFields"),
     CONFLICTING_MEMBER("already declares a member the generated code needs"),
     ALREADY_CONVERTED("was already converted by serialboost"),

@@ -4,6 +4,8 @@ import static dev.serialboost.transformer.SkipReason.ALREADY_EXTERNALIZABLE;
 import static dev.serialboost.transformer.SkipReason.CONFLICTING_MEMBER;
 
 import static dev.serialboost.transformer.SkipReason.CUSTOM_SERIALIZATION;
+import static dev.serialboost.transformer.SkipReason.PUT_OR_GET_FIELDS;
+import static dev.serialboost.transformer.SkipReason.READ_OBJECT_NO_DATA;
 import static dev.serialboost.transformer.SkipReason.ENUM;
 import static dev.serialboost.transformer.SkipReason.NOT_A_CLASS;
 import static dev.serialboost.transformer.SkipReason.NOT_SERIALIZABLE;
@@ -16,10 +18,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.serialboost.corpus.custom.ConvertedParent;
 import dev.serialboost.corpus.custom.CustomChild;
+import dev.serialboost.corpus.custom.CustomMiddle;
+import dev.serialboost.corpus.custom.CustomMiddleLeaf;
 import dev.serialboost.corpus.custom.CustomParent;
 import dev.serialboost.corpus.custom.CustomReadWrite;
 import dev.serialboost.corpus.custom.DeclaresWriteExternal;
 import dev.serialboost.corpus.custom.DomainException;
+import dev.serialboost.corpus.custom.FieldsApi;
+import dev.serialboost.corpus.custom.FullyCustom;
+import dev.serialboost.corpus.custom.Guarded;
 import dev.serialboost.corpus.custom.HoldsNonSerializable;
 import dev.serialboost.corpus.custom.NamedList;
 import dev.serialboost.corpus.custom.NoDataOnly;
@@ -27,6 +34,7 @@ import dev.serialboost.corpus.custom.PersistentFields;
 import dev.serialboost.corpus.custom.PersistentFieldsChild;
 import dev.serialboost.corpus.custom.PlainChildOfCustom;
 import dev.serialboost.corpus.custom.PlainGrandChild;
+import dev.serialboost.corpus.custom.Validated;
 import dev.serialboost.corpus.ctor.CtorAssignsConstants;
 import dev.serialboost.corpus.ctor.CtorCountsInstances;
 import dev.serialboost.corpus.ctor.CtorSetsTransient;
@@ -339,29 +347,33 @@ class CorpusRoundTripTest {
 
                 // 12, 13, 14. custom serialization
                 c("custom-writeObject-readObject", fx("custom", "CustomReadWriteCase"))
-                        .skipped(CUSTOM_SERIALIZATION, CustomReadWrite.class),
+                        .converted(CustomReadWrite.class),
                 c("readObjectNoData-only", fx("custom", "NoDataOnlyCase"))
-                        .skipped(CUSTOM_SERIALIZATION, NoDataOnly.class),
+                        .skipped(READ_OBJECT_NO_DATA, NoDataOnly.class),
                 c("serialPersistentFields", fx("custom", "PersistentFieldsCase"))
                         .skipped(SERIAL_PERSISTENT_FIELDS, PersistentFields.class),
                 c("converted-superclass-written-alone", fx("custom", "ConvertedParentCase"))
                         .converted(ConvertedParent.class),
                 c("writeObject-subclass-of-converted-class", fx("custom", "CustomChildCase"))
-                        .converted(ConvertedParent.class)
-                        .skipped(CUSTOM_SERIALIZATION, CustomChild.class)
-                        .writtenPlain(),
+                        .converted(ConvertedParent.class, CustomChild.class),
                 c("serialPersistentFields-subclass-of-converted-class", fx("custom", "PersistentFieldsChildCase"))
                         .converted(ConvertedParent.class)
                         .skipped(SERIAL_PERSISTENT_FIELDS, PersistentFieldsChild.class)
                         .writtenPlain(),
                 c("plain-subclass-of-writeObject-subclass-of-converted-class", fx("custom", "PlainGrandChildCase"))
-                        .converted(ConvertedParent.class)
-                        .skipped(CUSTOM_SERIALIZATION, CustomChild.class)
-                        .skipped(SUPERCLASS_NOT_CONVERTED, PlainGrandChild.class)
-                        .writtenPlain(),
+                        .converted(ConvertedParent.class, CustomChild.class, PlainGrandChild.class),
                 c("plain-subclass-of-custom-superclass", fx("custom", "PlainChildOfCustomCase"))
-                        .skipped(CUSTOM_SERIALIZATION, CustomParent.class)
-                        .skipped(SUPERCLASS_NOT_CONVERTED, PlainChildOfCustom.class),
+                        .converted(CustomParent.class, PlainChildOfCustom.class),
+                c("own-serialized-form", fx("custom", "FullyCustomCase"))
+                        .skipped(CUSTOM_SERIALIZATION, FullyCustom.class),
+                c("putFields-readFields", fx("custom", "FieldsApiCase"))
+                        .skipped(PUT_OR_GET_FIELDS, FieldsApi.class),
+                c("readObject-only", fx("custom", "ValidatedCase"))
+                        .converted(Validated.class),
+                c("writeObject-only", fx("custom", "GuardedCase"))
+                        .converted(Guarded.class),
+                c("custom-level-between-converted-levels", fx("custom", "CustomMiddleCase"))
+                        .converted(ConvertedParent.class, CustomMiddle.class, CustomMiddleLeaf.class),
                 c("declares-writeExternal-without-Externalizable", fx("custom", "DeclaresWriteExternalCase"))
                         .converted(DeclaresWriteExternal.class),
                 c("jdk-serializable-superclass-ArrayList", fx("custom", "NamedListCase"))

@@ -4,10 +4,7 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 
-/**
- * A subclass WITH writeObject/readObject under a converted superclass. It cannot be converted, and as a
- * subclass of an Externalizable class its own fields would silently vanish: writing it must fail loudly.
- */
+/** A subclass with writeObject/readObject (custom data after the default part) under a converted superclass. */
 public class CustomChild extends ConvertedParent {
     private static final long serialVersionUID = 104L;
 

@@ -5,7 +5,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
 
-/** Unconverted serializable superclass (it has writeObject/readObject). */
+/** A serializable superclass whose writeObject/readObject only call defaultWriteObject/defaultReadObject. */
 public class CustomParent implements Serializable {
     private static final long serialVersionUID = 106L;
 

@@ -5,7 +5,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
 
-/** Custom writeObject/readObject: left as it is (CUSTOM_SERIALIZATION), still round-trips. */
+/** writeObject/readObject around defaultWriteObject/defaultReadObject: the default part converted. */
 public class CustomReadWrite implements Serializable {
     private static final long serialVersionUID = 100L;
 

@@ -130,4 +130,63 @@ public final class Fixtures {
                     "PlainGrandChild data lost");
         }
     }
+
+    public static final class FullyCustomCase extends Fixture {
+        @Override
+        public Object get() {
+            return new FullyCustom(3, "three");
+        }
+    }
+
+    public static final class FieldsApiCase extends Fixture {
+        @Override
+        public Object get() {
+            return new FieldsApi(4, "four");
+        }
+    }
+
+    public static final class ValidatedCase extends Fixture {
+        @Override
+        public Object get() {
+            return new Validated[] {new Validated(1, 5), new Validated(-3, 3)};
+        }
+
+        @Override
+        public String apply(final Object copy) {
+            Validated[] v = (Validated[]) copy;
+            return check(v[0].width() == 4 && v[1].width() == 6, "readObject did not run");
+        }
+    }
+
+    public static final class GuardedCase extends Fixture {
+        @Override
+        public Object get() {
+            return new Guarded().add("a").add("b");
+        }
+    }
+
+    /**
+     * A custom level between converted levels, objects shared between default fields, custom data and other levels
+     * (back-references both ways), and a cycle through the root.
+     */
+    public static final class CustomMiddleCase extends Fixture {
+        @Override
+        public Object get() {
+            java.util.List<Object> shared = new java.util.ArrayList<>(java.util.List.of("s1", 2L));
+            java.util.List<Object> extras = new java.util.ArrayList<>();
+            CustomMiddleLeaf leaf = new CustomMiddleLeaf(shared, extras, shared);
+            extras.add(shared);
+            extras.add(leaf);
+            extras.add(new CustomMiddle(9, leaf, 1.25, new java.util.ArrayList<>()));
+            return new Object[] {leaf, shared, extras.get(2)};
+        }
+
+        @Override
+        public String apply(final Object copy) {
+            Object[] roots = (Object[]) copy;
+            return all(check("middle/7".equals(((CustomMiddle) roots[0]).seenParent()),
+                            "readObject ran before the superclass's fields were set"),
+                    check("middle/9".equals(((CustomMiddle) roots[2]).seenParent()), "nested custom level"));
+        }
+    }
 }

@@ -2,7 +2,7 @@ package dev.serialboost.corpus.custom;
 
 import java.io.Serializable;
 
-/** Declares only readObjectNoData: CUSTOM_SERIALIZATION. */
+/** Declares only readObjectNoData: READ_OBJECT_NO_DATA. */
 public class NoDataOnly implements Serializable {
     private static final long serialVersionUID = 101L;
 

@@ -1,6 +1,6 @@
 package dev.serialboost.corpus.custom;
 
-/** A plain serializable subclass of an unconverted superclass: SUPERCLASS_NOT_CONVERTED. */
+/** A plain serializable subclass of a superclass with writeObject/readObject: both converted. */
 public class PlainChildOfCustom extends CustomParent {
     private static final long serialVersionUID = 107L;
 

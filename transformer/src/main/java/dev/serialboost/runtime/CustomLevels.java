@@ -1,0 +1,286 @@
+package dev.serialboost.runtime;
+
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.io.ObjectStreamConstants;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+
+/**
+ * Converted class levels whose class declares {@code writeObject} or {@code readObject} (the transformer converts
+ * such a class only when they call {@code defaultWriteObject} and {@code defaultReadObject}). Such a level is
+ * written and read exactly as the JDK's {@code writeSerialData} and {@code readSerialData} handle one slot of a
+ * class with these methods: the stream's callback context set to the object and the level's descriptor, block-data
+ * mode on, the class's own method called (or, where the class declares only the other one, {@code
+ * defaultWriteObject} / {@code defaultReadObject} in its place), then, on writing, {@code TC_ENDBLOCKDATA}, and on
+ * reading, whatever custom data the method left unread skipped up to it. The default part is what the JDK's {@code
+ * defaultWriteObject} writes for the level's converted descriptor: its primitives, then its references, in the
+ * descriptor's order, which is the generated bodies' order too.
+ *
+ * <p>On reading, the callback context carries the stream's descriptor of the level, which the JDK bound to the
+ * local class's converted view: {@code defaultReadObject} and {@code readFields} match the writer's fields against
+ * the local ones as for plain data, so data of another shape of the class reads as the JDK reads it.
+ */
+final class CustomLevels {
+
+    /** A class's own {@code writeObject} and {@code readObject}, either may be null: {@code (Object, stream) -> void}. */
+    record Methods(MethodHandle writeObject, MethodHandle readObject) {
+    }
+
+    private static final MethodHandle OUT_CONTEXT;
+    private static final MethodHandle SET_OUT_CONTEXT;
+    private static final MethodHandle CUR_PUT;
+    private static final MethodHandle SET_CUR_PUT;
+    private static final MethodHandle BOUT;
+    private static final MethodHandle BOUT_BLOCK_MODE;
+    private static final MethodHandle BOUT_WRITE_BYTE;
+    private static final MethodHandle IN_CONTEXT;
+    private static final MethodHandle SET_IN_CONTEXT;
+    private static final MethodHandle BIN;
+    private static final MethodHandle BIN_BLOCK_MODE;
+    private static final MethodHandle SKIP_CUSTOM_DATA;
+    private static final MethodHandle SET_DEFAULT_DATA_END;
+    private static final MethodHandle HANDLES;
+    private static final MethodHandle PASS_HANDLE;
+    private static final MethodHandle MARK_EXCEPTION;
+    private static final MethodHandle LOOKUP_EXCEPTION;
+    private static final MethodHandle FIELD_VALUES;
+    private static final MethodHandle NEW_CONTEXT;
+    private static final MethodHandle CHECK_CONTEXT;
+    private static final MethodHandle SET_USED;
+    private static final String PROBLEM;
+
+    static {
+        MethodHandle[] h = new MethodHandle[21];
+        String problem = null;
+        try {
+            Class<?> oos = ObjectOutputStream.class;
+            Class<?> ois = ObjectInputStream.class;
+            Class<?> context = Class.forName("java.io.SerialCallbackContext");
+            Class<?> put = Class.forName("java.io.ObjectOutputStream$PutFieldImpl");
+            Class<?> bout = Class.forName("java.io.ObjectOutputStream$BlockDataOutputStream");
+            Class<?> bin = Class.forName("java.io.ObjectInputStream$BlockDataInputStream");
+            Class<?> table = Class.forName("java.io.ObjectInputStream$HandleTable");
+            Class<?> values = Class.forName("java.io.ObjectInputStream$FieldValues");
+            MethodHandles.Lookup out = MethodHandles.privateLookupIn(oos, MethodHandles.lookup());
+            MethodHandles.Lookup in = MethodHandles.privateLookupIn(ois, MethodHandles.lookup());
+            MethodHandles.Lookup ctx = MethodHandles.privateLookupIn(context, MethodHandles.lookup());
+            h[0] = out.findGetter(oos, "curContext", context).asType(MethodType.methodType(Object.class, oos));
+            h[1] = out.findSetter(oos, "curContext", context).asType(MethodType.methodType(void.class, oos,
+                    Object.class));
+            h[2] = out.findGetter(oos, "curPut", put).asType(MethodType.methodType(Object.class, oos));
+            h[3] = out.findSetter(oos, "curPut", put).asType(MethodType.methodType(void.class, oos, Object.class));
+            h[4] = out.findGetter(oos, "bout", bout).asType(MethodType.methodType(Object.class, oos));
+            MethodHandles.Lookup boutLookup = MethodHandles.privateLookupIn(bout, MethodHandles.lookup());
+            h[5] = boutLookup.findVirtual(bout, "setBlockDataMode", MethodType.methodType(boolean.class,
+                    boolean.class)).asType(MethodType.methodType(boolean.class, Object.class, boolean.class));
+            h[6] = boutLookup.findVirtual(bout, "writeByte", MethodType.methodType(void.class, int.class))
+                    .asType(MethodType.methodType(void.class, Object.class, int.class));
+            h[7] = in.findGetter(ois, "curContext", context).asType(MethodType.methodType(Object.class, ois));
+            h[8] = in.findSetter(ois, "curContext", context).asType(MethodType.methodType(void.class, ois,
+                    Object.class));
+            h[9] = in.findGetter(ois, "bin", bin).asType(MethodType.methodType(Object.class, ois));
+            h[10] = MethodHandles.privateLookupIn(bin, MethodHandles.lookup()).findVirtual(bin, "setBlockDataMode",
+                    MethodType.methodType(boolean.class, boolean.class))
+                    .asType(MethodType.methodType(boolean.class, Object.class, boolean.class));
+            h[11] = in.findVirtual(ois, "skipCustomData", MethodType.methodType(void.class));
+            h[12] = in.findSetter(ois, "defaultDataEnd", boolean.class);
+            h[13] = in.findGetter(ois, "handles", table).asType(MethodType.methodType(Object.class, ois));
+            h[14] = in.findGetter(ois, "passHandle", int.class);
+            MethodHandles.Lookup tableLookup = MethodHandles.privateLookupIn(table, MethodHandles.lookup());
+            h[15] = tableLookup.findVirtual(table, "markException", MethodType.methodType(void.class, int.class,
+                    ClassNotFoundException.class)).asType(MethodType.methodType(void.class, Object.class, int.class,
+                    ClassNotFoundException.class));
+            h[16] = tableLookup.findVirtual(table, "lookupException", MethodType.methodType(
+                    ClassNotFoundException.class, int.class)).asType(MethodType.methodType(
+                    ClassNotFoundException.class, Object.class, int.class));
+            h[17] = MethodHandles.privateLookupIn(values, MethodHandles.lookup()).findConstructor(values,
+                    MethodType.methodType(void.class, ois, ObjectStreamClass.class, boolean.class))
+                    .asType(MethodType.methodType(Object.class, ois, ObjectStreamClass.class, boolean.class));
+            h[18] = ctx.findConstructor(context, MethodType.methodType(void.class, Object.class,
+                    ObjectStreamClass.class)).asType(MethodType.methodType(Object.class, Object.class,
+                    ObjectStreamClass.class));
+            h[19] = ctx.findVirtual(context, "check", MethodType.methodType(void.class)).asType(
+                    MethodType.methodType(void.class, Object.class));
+            h[20] = ctx.findVirtual(context, "setUsed", MethodType.methodType(void.class)).asType(
+                    MethodType.methodType(void.class, Object.class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            problem = "java.io has no accessible callback context, block-data mode, skipCustomData, handle table"
+                    + " or FieldValues as serialboost expects (" + e + ")";
+            h = new MethodHandle[h.length];
+        }
+        OUT_CONTEXT = h[0];
+        SET_OUT_CONTEXT = h[1];
+        CUR_PUT = h[2];
+        SET_CUR_PUT = h[3];
+        BOUT = h[4];
+        BOUT_BLOCK_MODE = h[5];
+        BOUT_WRITE_BYTE = h[6];
+        IN_CONTEXT = h[7];
+        SET_IN_CONTEXT = h[8];
+        BIN = h[9];
+        BIN_BLOCK_MODE = h[10];
+        SKIP_CUSTOM_DATA = h[11];
+        SET_DEFAULT_DATA_END = h[12];
+        HANDLES = h[13];
+        PASS_HANDLE = h[14];
+        MARK_EXCEPTION = h[15];
+        LOOKUP_EXCEPTION = h[16];
+        FIELD_VALUES = h[17];
+        NEW_CONTEXT = h[18];
+        CHECK_CONTEXT = h[19];
+        SET_USED = h[20];
+        PROBLEM = problem;
+    }
+
+    private CustomLevels() {
+    }
+
+    /** Null when custom levels can be written and read on this JVM, else why not. */
+    static String availability() {
+        return PROBLEM;
+    }
+
+    /**
+     * The {@code writeObject} and {@code readObject} {@code type} declares as the JDK honours them (private, not
+     * static, the exact parameter and return types), or null when it declares neither.
+     */
+    static Methods of(final Class<?> type, final MethodHandles.Lookup lookup) throws IllegalAccessException {
+        MethodHandle write = method(type, lookup, "writeObject", ObjectOutputStream.class);
+        MethodHandle read = method(type, lookup, "readObject", ObjectInputStream.class);
+        return write == null && read == null ? null : new Methods(write, read);
+    }
+
+    private static MethodHandle method(final Class<?> type, final MethodHandles.Lookup lookup, final String name,
+                                       final Class<?> stream) throws IllegalAccessException {
+        Method m;
+        try {
+            m = type.getDeclaredMethod(name, stream);
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+        int mods = m.getModifiers();
+        if (m.getReturnType() != void.class || !Modifier.isPrivate(mods) || Modifier.isStatic(mods)) {
+            return null;
+        }
+        return lookup.unreflect(m).asType(MethodType.methodType(void.class, Object.class, stream));
+    }
+
+    /**
+     * Writes the level {@code desc} (a converted view) of {@code obj} as {@code ObjectOutputStream.writeSerialData}
+     * writes a slot whose class has {@code writeObject}.
+     */
+    static void write(final Object obj, final ObjectStreamClass desc, final Methods methods,
+                      final ObjectOutputStream out) throws Throwable {
+        Object oldPut = (Object) CUR_PUT.invokeExact(out);
+        SET_CUR_PUT.invokeExact(out, (Object) null);
+        Object oldContext = (Object) OUT_CONTEXT.invokeExact(out);
+        Object bout = (Object) BOUT.invokeExact(out);
+        Object context = (Object) NEW_CONTEXT.invokeExact(obj, desc);
+        try {
+            SET_OUT_CONTEXT.invokeExact(out, context);
+            boolean unused = (boolean) BOUT_BLOCK_MODE.invokeExact(bout, true);
+            if (methods.writeObject() != null) {
+                try {
+                    methods.writeObject().invokeExact(obj, out);
+                } catch (IOException | RuntimeException | Error e) {
+                    throw e;
+                } catch (Throwable t) {
+                    throw unexpected(t); // what ObjectStreamClass.invokeWriteObject makes of it
+                }
+            } else {
+                out.defaultWriteObject();
+            }
+            unused = (boolean) BOUT_BLOCK_MODE.invokeExact(bout, false);
+            BOUT_WRITE_BYTE.invokeExact(bout, (int) ObjectStreamConstants.TC_ENDBLOCKDATA);
+        } finally {
+            SET_USED.invokeExact(context);
+            SET_OUT_CONTEXT.invokeExact(out, oldContext);
+        }
+        SET_CUR_PUT.invokeExact(out, oldPut);
+    }
+
+    /**
+     * Reads the level {@code desc} (the stream's descriptor of the level, bound to the local class) into {@code obj}
+     * as {@code ObjectInputStream.readSerialData} reads a slot whose class has {@code readObject}: unless the object
+     * being read already carries a {@code ClassNotFoundException}, in which case the level is read past as the JDK
+     * reads it past ({@link #skip}). {@code endMarker}: whether the writer wrote the level with its own methods (its
+     * data ends with {@code TC_ENDBLOCKDATA}).
+     */
+    static void read(final Object obj, final ObjectStreamClass desc, final Methods methods,
+                     final ObjectInputStream in, final boolean endMarker) throws Throwable {
+        Object handles = (Object) HANDLES.invokeExact(in);
+        int handle = (int) PASS_HANDLE.invokeExact(in);
+        if ((ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle) != null) {
+            skip(desc, in, endMarker);
+            return;
+        }
+        Object bin = (Object) BIN.invokeExact(in);
+        Object oldContext = (Object) IN_CONTEXT.invokeExact(in);
+        if (oldContext != null) {
+            CHECK_CONTEXT.invokeExact(oldContext);
+        }
+        Object context = (Object) NEW_CONTEXT.invokeExact(obj, desc);
+        try {
+            SET_IN_CONTEXT.invokeExact(in, context);
+            boolean unused = (boolean) BIN_BLOCK_MODE.invokeExact(bin, true);
+            if (methods.readObject() != null) {
+                try {
+                    methods.readObject().invokeExact(obj, in);
+                } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
+                    throw e;
+                } catch (Throwable t) {
+                    throw unexpected(t); // what ObjectStreamClass.invokeReadObject makes of it
+                }
+            } else {
+                in.defaultReadObject();
+            }
+        } catch (ClassNotFoundException e) {
+            MARK_EXCEPTION.invokeExact(handles, handle, e);
+        } finally {
+            SET_USED.invokeExact(context);
+            if (oldContext != null) {
+                CHECK_CONTEXT.invokeExact(oldContext);
+            }
+            SET_IN_CONTEXT.invokeExact(in, oldContext);
+        }
+        SET_DEFAULT_DATA_END.invokeExact(in, false);
+        end(in, endMarker);
+    }
+
+    /**
+     * Reads the level {@code desc} past, as {@code readSerialData} reads a slot of an object that carries an
+     * exception: the JDK's {@code FieldValues} of its descriptor, dropped; then, if the writer wrote the level with
+     * its own methods, its custom data up to {@code TC_ENDBLOCKDATA}.
+     */
+    static void skip(final ObjectStreamClass desc, final ObjectInputStream in, final boolean endMarker)
+            throws Throwable {
+        Object dropped = (Object) FIELD_VALUES.invokeExact(in, desc, true);
+        end(in, endMarker);
+    }
+
+    /** After a level: its custom data skipped to its end marker, or (no marker) block-data mode off. */
+    static void end(final ObjectInputStream in, final boolean endMarker) throws Throwable {
+        if (endMarker) {
+            SKIP_CUSTOM_DATA.invokeExact(in);
+        } else {
+            boolean unused = (boolean) BIN_BLOCK_MODE.invokeExact((Object) BIN.invokeExact(in), false);
+        }
+    }
+
+    /** Whether the object being read ({@code passHandle}) carries a {@code ClassNotFoundException}. */
+    static boolean failed(final ObjectInputStream in) throws Throwable {
+        return (ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact((Object) HANDLES.invokeExact(in),
+                (int) PASS_HANDLE.invokeExact(in)) != null;
+    }
+
+    /** {@code ObjectStreamClass.throwMiscException}'s rule for a checked exception a class's method threw. */
+    private static IOException unexpected(final Throwable t) {
+        return new IOException("unexpected exception type", t);
+    }
+}
