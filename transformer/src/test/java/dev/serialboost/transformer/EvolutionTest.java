@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -83,6 +83,30 @@ class EvolutionTest {
         return fields;
     }
 
+    /**
+     * Not a field: the class gets a {@code writeObject} that calls {@code defaultWriteObject}, then writes custom
+     * data (a string, and the object itself: a back-reference); it needs the transient fields of {@link #SEEN}.
+     */
+    private static final F WRITE_OBJECT = new F("writeObject", "");
+    /**
+     * Not a field: the class gets a {@code readObject} that calls {@code defaultReadObject}, then reads what {@link
+     * #WRITE_OBJECT} writes into the transient fields of {@link #SEEN}.
+     */
+    private static final F READ_OBJECT = new F("readObject", "");
+    /** Not a field: the class gets a {@code readObject} that calls {@code defaultReadObject} and sets {@code seen}. */
+    private static final F VALIDATE = new F("validate", "");
+    /** The transient fields the class's own methods set. */
+    private static final F[] SEEN = {new F("seen", "Ljava/lang/String;", Opcodes.ACC_TRANSIENT),
+        new F("self", "Ljava/lang/Object;", Opcodes.ACC_TRANSIENT)};
+
+    /** {@code fields}, {@link #SEEN} and the given method markers. */
+    private static F[] custom(final F[] fields, final F... methods) {
+        List<F> all = new ArrayList<>(List.of(fields));
+        all.addAll(List.of(SEEN));
+        all.addAll(List.of(methods));
+        return all.toArray(new F[0]);
+    }
+
     static List<Case> cases() {
         String object = "java/lang/Object";
         String base = BASE.replace('.', '/');
@@ -147,7 +171,49 @@ class EvolutionTest {
                         new F("part", "L" + PART.replace('.', '/') + ";")), SUBJECT, base, f(new F("s", "I"))),
                 new Shape("Subject {s}, no Base", without(classes(SUBJECT, object, f(new F("s", "I"))), BASE)),
                 "read", "read"));
+        String io = "java.io.";
+        cases.add(new Case("writeObject/readObject added: the reader's readObject reads custom data the writer lacks",
+                shape("{a, s}", SUBJECT, object, f(new F("a", "I"), new F("s", "Ljava/lang/String;"))),
+                shape("{a, s} with writeObject/readObject", SUBJECT, object, custom(f(new F("a", "I"),
+                        new F("s", "Ljava/lang/String;")), WRITE_OBJECT, READ_OBJECT)),
+                io + "EOFException: null", "read"));
+        cases.add(new Case("readObject added (defaultReadObject, then a derived field)",
+                shape("{a, part}", SUBJECT, object, f(new F("a", "I"), new F("part", "L" + PART.replace('.', '/')
+                        + ";"))),
+                shape("{a, part} with readObject", SUBJECT, object, custom(f(new F("a", "I"),
+                        new F("part", "L" + PART.replace('.', '/') + ";")), VALIDATE)), "read", "read"));
+        cases.add(new Case("fields added to and removed from a level with writeObject/readObject",
+                shape("{a, s, part} with writeObject/readObject", SUBJECT, object, custom(f(new F("a", "I"),
+                        new F("s", "Ljava/lang/String;"), new F("part", "L" + PART.replace('.', '/') + ";")),
+                        WRITE_OBJECT, READ_OBJECT)),
+                shape("{a, added, more} with writeObject/readObject", SUBJECT, object, custom(f(new F("a", "I"),
+                        new F("added", "J"), new F("more", "Ljava/lang/Object;")), WRITE_OBJECT, READ_OBJECT)),
+                "read", "read"));
+        cases.add(new Case("superclass with writeObject/readObject added and removed",
+                shape("Subject {s, name}", SUBJECT, object, f(new F("s", "I"), new F("name", "Ljava/lang/String;"))),
+                shape("Subject {s, name} extends Base {base, part} with writeObject/readObject", BASE, object,
+                        custom(f(new F("base", "I"), new F("part", "L" + PART.replace('.', '/') + ";")), WRITE_OBJECT,
+                        READ_OBJECT), SUBJECT, base, f(new F("s", "I"), new F("name", "Ljava/lang/String;"))),
+                "read", "read"));
+        cases.add(new Case("superclass with writeObject/readObject gone from the reader's class path",
+                shape("Subject {s} extends Base {base, part} with writeObject/readObject", BASE, object,
+                        custom(f(new F("base", "I"), new F("part", "L" + PART.replace('.', '/') + ";")), WRITE_OBJECT,
+                        READ_OBJECT), SUBJECT, base, f(new F("s", "I"))),
+                new Shape("Subject {s}, no Base", without(classes(SUBJECT, object, f(new F("s", "I"))), BASE)),
+                "read", "read"));
+        cases.add(new Case("subclass with writeObject/readObject under a superclass that gains a field",
+                shape("Subject {s} with writeObject/readObject extends Base {base}", BASE, object,
+                        f(new F("base", "I")), SUBJECT, base, custom(f(new F("s", "I")), WRITE_OBJECT, READ_OBJECT)),
+                shape("Subject {s} with writeObject/readObject extends Base {base, label}", BASE, object,
+                        f(new F("base", "I"), new F("label", "Ljava/lang/String;")), SUBJECT, base,
+                        custom(f(new F("s", "I")), WRITE_OBJECT, READ_OBJECT)), "read", "read"));
         return cases;
+    }
+
+    /** Whether the shape's class {@code name} declares {@code writeObject} or {@code readObject}. */
+    private static boolean hasOwnMethods(final Shape shape, final String name) {
+        String text = new String(shape.classes().get(name), java.nio.charset.StandardCharsets.ISO_8859_1);
+        return text.contains("writeObject") || text.contains("readObject");
     }
 
     private static Map<String, byte[]> without(final Map<String, byte[]> classes, final String name) {
@@ -180,7 +246,8 @@ class EvolutionTest {
         byte[] convertedStream = RoundTrip.write(convertedRoot);
         assertTrue(convertedWriter.decisions().containsKey(SUBJECT), "the writer loaded " + SUBJECT);
         convertedWriter.decisions().values().forEach(d -> assertTrue(d.isConverted(), d.toString()));
-        assertEquals(0x05, flagsOf(convertedStream, SUBJECT), "the converted writer wrote the converted layout");
+        assertEquals(hasOwnMethods(writer, SUBJECT) ? 0x0D : 0x05, flagsOf(convertedStream, SUBJECT),
+                "the converted writer wrote the converted layout");
         // the converted data of the writer's own shape reads back as the plain data does
         GraphAssert.assertSameGraph(RoundTrip.read(plainStream, plainWriter),
                 RoundTrip.read(convertedStream, convertedWriter));
@@ -250,13 +317,15 @@ class EvolutionTest {
      * its data. Either way each later top-level object reads as in plain JDK, the one of the missing class included
      * (a back-reference to it fails).
      */
-    @ParameterizedTest(name = "field {0} by the reader")
-    @ValueSource(strings = {"dropped", "kept"})
-    void anObjectOfAMissingClassUnderAFieldReadsAsInPlainJdk(final String field) throws Exception {
+    @ParameterizedTest(name = "field {0} by the reader, Gone with writeObject/readObject: {1}")
+    @CsvSource({"dropped, false", "kept, false", "dropped, true", "kept, true"})
+    void anObjectOfAMissingClassUnderAFieldReadsAsInPlainJdk(final String field, final boolean ownMethods)
+            throws Exception {
         String gone = PKG + "Gone";
         String object = "java/lang/Object";
+        F[] goneFields = ownMethods ? custom(f(new F("x", "I")), WRITE_OBJECT, READ_OBJECT) : f(new F("x", "I"));
         Shape writer = shape("{a, Object held} and Gone", SUBJECT, object, f(new F("a", "I"),
-                new F("held", "Ljava/lang/Object;")), gone, object, f(new F("x", "I")));
+                new F("held", "Ljava/lang/Object;")), gone, object, goneFields);
         Shape reader = new Shape("{a, added" + (field.equals("kept") ? ", Object held}" : "}") + ", no Gone",
                 without(classes(SUBJECT, object, field.equals("kept") ? f(new F("a", "I"), new F("added", "J"),
                         new F("held", "Ljava/lang/Object;")) : f(new F("a", "I"), new F("added", "J"))), gone));
@@ -384,6 +453,55 @@ class EvolutionTest {
         return Bytes.indexOf(stream, text.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0);
     }
 
+    /** {@code writeObject}: {@code defaultWriteObject()}, then {@code writeUTF("custom")} and {@code writeObject(this)}. */
+    private static void customWrite(final ClassWriter cw, final String internal) {
+        String stream = "java/io/ObjectOutputStream";
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE, "writeObject", "(L" + stream + ";)V", null,
+                new String[] {"java/io/IOException"});
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, stream, "defaultWriteObject", "()V", false);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitLdcInsn("custom");
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, stream, "writeUTF", "(Ljava/lang/String;)V", false);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, stream, "writeObject", "(Ljava/lang/Object;)V", false);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /**
+     * {@code readObject}: {@code defaultReadObject()}, then either {@code seen = readUTF(); self = readObject()}
+     * ({@code custom}) or {@code seen = "validated"}.
+     */
+    private static void customRead(final ClassWriter cw, final String internal, final boolean custom) {
+        String stream = "java/io/ObjectInputStream";
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE, "readObject", "(L" + stream + ";)V", null,
+                new String[] {"java/io/IOException", "java/lang/ClassNotFoundException"});
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, stream, "defaultReadObject", "()V", false);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        if (custom) {
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, stream, "readUTF", "()Ljava/lang/String;", false);
+        } else {
+            mv.visitLdcInsn("validated");
+        }
+        mv.visitFieldInsn(Opcodes.PUTFIELD, internal, "seen", "Ljava/lang/String;");
+        if (custom) {
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, stream, "readObject", "()Ljava/lang/Object;", false);
+            mv.visitFieldInsn(Opcodes.PUTFIELD, internal, "self", "Ljava/lang/Object;");
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
     /** A public class with a public no-arg constructor (for a serializable superclass's fields to matter). */
     private static byte[] define(final String name, final String superName, final long suid, final F... fields) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
@@ -393,7 +511,13 @@ class EvolutionTest {
         cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "serialVersionUID", "J", null, suid)
                 .visitEnd();
         for (F f : fields) {
-            cw.visitField(Opcodes.ACC_PUBLIC | f.access(), f.name(), f.descriptor(), null, null).visitEnd();
+            if (f == WRITE_OBJECT) {
+                customWrite(cw, internal);
+            } else if (f == READ_OBJECT || f == VALIDATE) {
+                customRead(cw, internal, f == READ_OBJECT);
+            } else {
+                cw.visitField(Opcodes.ACC_PUBLIC | f.access(), f.name(), f.descriptor(), null, null).visitEnd();
+            }
         }
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
         mv.visitCode();
