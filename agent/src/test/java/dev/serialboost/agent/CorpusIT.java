@@ -61,9 +61,7 @@ class CorpusIT {
             fx("hierarchy", "PrivateCtorBaseCase"), readFailsBoth("java.io.InvalidClassException", "no valid constructor"),
             fx("custom", "NonSerializableFieldCase"),
             new Expected(Outcome.WRITE_FAILS_BOTH, "java.io.NotSerializableException", "HoldsNonSerializable$Opaque", List.of()),
-            fx("custom", "CustomChildCase"), writtenPlain(CORPUS + "custom.CustomChild"),
-            fx("custom", "PersistentFieldsChildCase"), writtenPlain(CORPUS + "custom.PersistentFieldsChild"),
-            fx("custom", "PlainGrandChildCase"), writtenPlain(CORPUS + "custom.PlainGrandChild"));
+            fx("custom", "PersistentFieldsChildCase"), writtenPlain(CORPUS + "custom.PersistentFieldsChild"));
 
     /** Classes of DESIGN.md's workloads: if these are not converted, the run proves nothing. */
     private static final List<String> MUST_CONVERT = List.of(CORPUS + "workloads.MarketData",

@@ -123,6 +123,11 @@ public final class ConvertedFormat {
         final boolean bulk;
         /** Whether a level has methods of its own ({@link Level#custom}). */
         final boolean custom;
+        /**
+         * Whether this is a {@linkplain #readingView reading view}: of a class this JVM does not convert, for reading
+         * converted data of it (always as data of another shape), never for writing.
+         */
+        final boolean reading;
         /** The view of the converted superclass, or null. */
         final View superView;
         /**
@@ -151,6 +156,12 @@ public final class ConvertedFormat {
 
         View(final ObjectStreamClass desc, final Level[] levels, final boolean bulk, final View superView,
              final int shape, final Object[] reflectors) {
+            this(desc, levels, bulk, superView, shape, reflectors, false);
+        }
+
+        View(final ObjectStreamClass desc, final Level[] levels, final boolean bulk, final View superView,
+             final int shape, final Object[] reflectors, final boolean reading) {
+            this.reading = reading;
             this.desc = desc;
             this.levels = levels;
             this.bulk = bulk;
@@ -203,6 +214,15 @@ public final class ConvertedFormat {
         @SuppressWarnings("removal") // a Security Manager (JDK 17-23) must not see the application's frames here
         protected View computeValue(final Class<?> type) {
             return AccessController.doPrivileged((PrivilegedAction<View>) () -> viewOf(type));
+        }
+    };
+
+    /** The {@linkplain #readingView reading views} of classes without a converted view, made when first needed. */
+    private static final ClassValue<View> READING_VIEWS = new ClassValue<>() {
+        @Override
+        @SuppressWarnings("removal")
+        protected View computeValue(final Class<?> type) {
+            return AccessController.doPrivileged((PrivilegedAction<View>) () -> readingView(type));
         }
     };
 
@@ -393,6 +413,21 @@ public final class ConvertedFormat {
     /** The own methods of the level {@code type} declares in its converted view, or null. */
     static CustomLevels.Methods customMethods(final Class<?> type) {
         View view = type == null ? PLAIN : VIEWS.get(type);
+        return view.desc == null ? null : view.levels[view.levels.length - 1].custom;
+    }
+
+    /**
+     * The own methods ({@code writeObject}/{@code readObject}) of the local class {@code type} a stream descriptor
+     * of converted data is bound to (its converted view, or its {@linkplain #readingView reading view}), or null.
+     */
+    static CustomLevels.Methods readMethods(final Class<?> type) {
+        if (type == null) {
+            return null;
+        }
+        View view = VIEWS.get(type);
+        if (view.desc == null) {
+            view = READING_VIEWS.get(type);
+        }
         return view.desc == null ? null : view.levels[view.levels.length - 1].custom;
     }
 
@@ -602,9 +637,16 @@ public final class ConvertedFormat {
     public static Object readBegin(final Object obj, final ObjectInput in, final ObjectStreamClass desc)
             throws IOException, ClassNotFoundException {
         try {
-            View view = viewOfInstance(obj);
+            View view = VIEWS.get(obj.getClass());
+            if (view.desc == null) {
+                view = READING_VIEWS.get(obj.getClass()); // the JDK bound the stream's descriptor to it
+                if (view.desc == null) {
+                    throw new InvalidClassException(obj.getClass().getName(), "not Externalizable and not converted");
+                }
+            }
             int shape = in.readInt();
-            if (shape == view.shape && (view.reflectors == null || sameReflectors(view.reflectors, desc))) {
+            if (!view.reading && shape == view.shape
+                    && (view.reflectors == null || sameReflectors(view.reflectors, desc))) {
                 if (view.refLevel.length == 0 && !view.custom) {
                     byte[] primitives = new byte[view.primitiveBytes];
                     in.readFully(primitives);
@@ -738,12 +780,18 @@ public final class ConvertedFormat {
                 || !simpleName(model.getName()).equals(simpleName(osc.getName()))) {
             return osc; // the JDK refuses on an earlier check, with its own message
         }
+        View reading = READING_VIEWS.get(cl);
+        if (reading.desc != null) {
+            return reading.desc;
+        }
         // the JDK is about to refuse with "Serializable incompatible with Externalizable": say what probably happened
         throw new InvalidClassException(cl.getName(), "Serializable incompatible with Externalizable: the stream has"
                 + " this class as Externalizable, which is how serialboost's converted format writes it, but this JVM"
                 + " does not convert it (its serialboost configuration excludes or skips it, or it loaded before the"
-                + " agent); writer and reader need the same serialboost configuration, see docs/compatibility.md."
-                + " If the writer's version of the class is Externalizable, the class itself changed");
+                + " agent), and cannot read such data into it (a record, or a class of a module that does not open"
+                + " its package); writer and reader need the same serialboost configuration, see"
+                + " docs/compatibility.md. If the writer's version of the class is Externalizable, the class itself"
+                + " changed");
     }
 
     /** A class name without its package, as the JDK compares stream and local class names. */
@@ -803,6 +851,48 @@ public final class ConvertedFormat {
                     ConvertedShape.of(shapes), references ? reflectors.toArray() : null);
         } catch (Throwable t) {
             // e.g. a class of a named module that does not open its package: the JDK writes it plain
+            return PLAIN;
+        }
+    }
+
+    /**
+     * A reading view: for a class this JVM does not convert (not eligible here, excluded, or loaded before the
+     * agent), whose converted data a writer sent (the writer's version of the class was converted: another
+     * configuration, or another version of the class, e.g. one without the {@code readObject}, {@code readFields},
+     * {@code readObjectNoData} or {@code serialPersistentFields} this one has). A descriptor built as {@link
+     * #convertedDescriptor} builds a converted view's, with the class's serializable fields as the JDK has them
+     * (its {@code serialPersistentFields} included), a level without generated bodies, and the class's own {@code
+     * readObject} if it has one: the JDK binds the stream's descriptors to it, and {@link EvolvedRead} reads the data
+     * as plain JDK reads the plain format's, field by field, through the class's {@code readObject} and {@code
+     * readObjectNoData}. Never used for writing. {@link #PLAIN} when the class cannot have one (not a {@code
+     * Serializable} class, {@code Externalizable}, an enum, a record, a class of a module that does not open its
+     * package, or one with a superclass that cannot).
+     */
+    private static View readingView(final Class<?> type) {
+        if (PROBLEM != null || CustomLevels.availability() != null || !Serializable.class.isAssignableFrom(type)
+                || Externalizable.class.isAssignableFrom(type) || type.isArray() || type.isEnum() || type.isRecord()
+                || type.isInterface() || Proxy.isProxyClass(type) || VIEWS.get(type).desc != null) {
+            return PLAIN;
+        }
+        Class<?> superclass = type.getSuperclass();
+        View superView = PLAIN;
+        if (Serializable.class.isAssignableFrom(superclass)) {
+            superView = VIEWS.get(superclass);
+            if (superView.desc == null) {
+                superView = READING_VIEWS.get(superclass);
+                if (superView.desc == null) {
+                    return PLAIN;
+                }
+            }
+        }
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+            ObjectStreamClass desc = convertedDescriptor(type, superView, null);
+            Level[] above = superView.desc != null ? superView.levels : new Level[0];
+            Level[] levels = Arrays.copyOf(above, above.length + 1);
+            levels[above.length] = new Level(null, null, null, null, 0, 0, 0, 0, CustomLevels.of(type, lookup), desc);
+            return new View(desc, levels, false, superView.desc != null ? superView : null, 0, null, true);
+        } catch (Throwable t) {
             return PLAIN;
         }
     }

@@ -53,10 +53,12 @@ final class CustomLevels {
     private static final MethodHandle NEW_CONTEXT;
     private static final MethodHandle CHECK_CONTEXT;
     private static final MethodHandle SET_USED;
+    private static final MethodHandle HAS_WRITE_OBJECT_DATA;
+    private static final MethodHandle SET_HAS_WRITE_OBJECT_DATA;
     private static final String PROBLEM;
 
     static {
-        MethodHandle[] h = new MethodHandle[21];
+        MethodHandle[] h = new MethodHandle[23];
         String problem = null;
         try {
             Class<?> oos = ObjectOutputStream.class;
@@ -109,6 +111,9 @@ final class CustomLevels {
                     MethodType.methodType(void.class, Object.class));
             h[20] = ctx.findVirtual(context, "setUsed", MethodType.methodType(void.class)).asType(
                     MethodType.methodType(void.class, Object.class));
+            MethodHandles.Lookup osc = MethodHandles.privateLookupIn(ObjectStreamClass.class, MethodHandles.lookup());
+            h[21] = osc.findGetter(ObjectStreamClass.class, "hasWriteObjectData", boolean.class);
+            h[22] = osc.findSetter(ObjectStreamClass.class, "hasWriteObjectData", boolean.class);
         } catch (ReflectiveOperationException | RuntimeException e) {
             problem = "java.io has no accessible callback context, block-data mode, skipCustomData, handle table"
                     + " or FieldValues as serialboost expects (" + e + ")";
@@ -135,6 +140,8 @@ final class CustomLevels {
         NEW_CONTEXT = h[18];
         CHECK_CONTEXT = h[19];
         SET_USED = h[20];
+        HAS_WRITE_OBJECT_DATA = h[21];
+        SET_HAS_WRITE_OBJECT_DATA = h[22];
         PROBLEM = problem;
     }
 
@@ -226,6 +233,14 @@ final class CustomLevels {
             CHECK_CONTEXT.invokeExact(oldContext);
         }
         Object context = (Object) NEW_CONTEXT.invokeExact(obj, desc);
+        // A level the writer wrote without methods of its own has no custom data: the JDK's defaultReadObject and
+        // readFields then mark the default data's end (a read of optional data after it ends there), which they
+        // tell by the descriptor's hasWriteObjectData; converted descriptors all have it (the mark of converted
+        // data), so this level's says false while its class's method runs (the descriptor is this stream's own).
+        boolean marked = (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc);
+        if (!endMarker) {
+            SET_HAS_WRITE_OBJECT_DATA.invokeExact(desc, false);
+        }
         try {
             SET_IN_CONTEXT.invokeExact(in, context);
             boolean unused = (boolean) BIN_BLOCK_MODE.invokeExact(bin, true);
@@ -243,6 +258,7 @@ final class CustomLevels {
         } catch (ClassNotFoundException e) {
             MARK_EXCEPTION.invokeExact(handles, handle, e);
         } finally {
+            SET_HAS_WRITE_OBJECT_DATA.invokeExact(desc, marked);
             SET_USED.invokeExact(context);
             if (oldContext != null) {
                 CHECK_CONTEXT.invokeExact(oldContext);

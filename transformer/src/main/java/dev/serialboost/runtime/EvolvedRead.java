@@ -78,6 +78,8 @@ final class EvolvedRead {
     private static final MethodHandle FIELD;
     private static final MethodHandle PRIM_DATA_SIZE;
     private static final MethodHandle HAS_BLOCK_EXTERNAL_DATA;
+    private static final MethodHandle HAS_READ_OBJECT_NO_DATA;
+    private static final MethodHandle INVOKE_READ_OBJECT_NO_DATA;
     private static final String PROBLEM;
 
     static {
@@ -96,6 +98,8 @@ final class EvolvedRead {
         MethodHandle field = null;
         MethodHandle primDataSize = null;
         MethodHandle hasBlockExternalData = null;
+        MethodHandle hasReadObjectNoData = null;
+        MethodHandle invokeReadObjectNoData = null;
         String problem = null;
         try {
             Class<?> osc = ObjectStreamClass.class;
@@ -113,6 +117,10 @@ final class EvolvedRead {
                     .findVirtual(ObjectStreamField.class, "getField", MethodType.methodType(Field.class));
             primDataSize = io.findGetter(osc, "primDataSize", int.class);
             hasBlockExternalData = io.findGetter(osc, "hasBlockExternalData", boolean.class);
+            hasReadObjectNoData = io.findVirtual(osc, "hasReadObjectNoDataMethod",
+                    MethodType.methodType(boolean.class));
+            invokeReadObjectNoData = io.findVirtual(osc, "invokeReadObjectNoData",
+                    MethodType.methodType(void.class, Object.class));
             // what FieldAccess.setPrimFieldValues falls back on: checked here, so that a JDK without it leaves the
             // converted format off
             io.findVirtual(osc, "setPrimFieldValues", MethodType.methodType(void.class, Object.class, byte[].class));
@@ -155,6 +163,8 @@ final class EvolvedRead {
         FIELD = field;
         PRIM_DATA_SIZE = primDataSize;
         HAS_BLOCK_EXTERNAL_DATA = hasBlockExternalData;
+        HAS_READ_OBJECT_NO_DATA = hasReadObjectNoData;
+        INVOKE_READ_OBJECT_NO_DATA = invokeReadObjectNoData;
         PROBLEM = problem;
     }
 
@@ -192,7 +202,7 @@ final class EvolvedRead {
                 continue;
             }
             endMarker[i] = (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(slots[i]);
-            custom[i] = ConvertedFormat.customMethods(slots[i].forClass());
+            custom[i] = ConvertedFormat.readMethods(slots[i].forClass());
             ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(slots[i]);
             primBytes[i] = (int) PRIM_DATA_SIZE.invokeExact(slots[i]);
             boolean allPrimitive = fields.length > 0;
@@ -291,13 +301,19 @@ final class EvolvedRead {
             ObjectStreamClass[] slots = plan.slots();
             for (; slot < slots.length; slot++, ref = -1) {
                 if (!plan.hasData()[slot]) {
+                    // a local class the writer's data has no level of (its descriptor is the class's ordinary one)
+                    if ((boolean) HAS_READ_OBJECT_NO_DATA.invokeExact(slots[slot]) && notFailed()) {
+                        assign(assigned, slot);
+                        assigned = slot + 1;
+                        INVOKE_READ_OBJECT_NO_DATA.invokeExact(slots[slot], obj);
+                    }
                     continue;
                 }
                 ObjectStreamField[] references = plan.references()[slot];
                 if (ref < 0 && plan.custom()[slot] != null) {
                     // as readSerialData: the slots before it assigned first (unless the object carries an
                     // exception), then the class's readObject with the stream's descriptor of the slot
-                    if ((ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle) == null) {
+                    if (notFailed()) {
                         assign(assigned, slot);
                     }
                     assigned = slot + 1;
@@ -331,10 +347,15 @@ final class EvolvedRead {
                     CustomLevels.end(in, true); // written with methods this class no longer has
                 }
             }
-            if ((ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle) == null) {
+            if (notFailed()) {
                 assign(assigned, slots.length);
             }
             return false;
+        }
+
+        /** Whether the object's handle carries no {@code ClassNotFoundException}. */
+        private boolean notFailed() throws Throwable {
+            return (ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle) == null;
         }
 
         /** The object being read. */
