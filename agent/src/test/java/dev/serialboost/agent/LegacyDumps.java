@@ -146,10 +146,11 @@ final class LegacyDumps {
                             + " is in the converted layout in it (" + plainFlags + ")");
                 }
             } else if (converted.contains(c) && !plainFlags.equals("none")) {
-                if (!StreamFlags.CONVERTED_LAYOUT.equals(agentFlags)) {
+                String layout = StreamFlags.convertedLayout(c);
+                if (!layout.equals(agentFlags)) {
                     problems.add(name + ": rewritten in the agent JVM, converted " + c + " should be in the converted"
-                            + " layout on the wire (" + StreamFlags.CONVERTED_LAYOUT + ", SC_EXTERNALIZABLE |"
-                            + " SC_WRITE_METHOD), its flags are " + agentFlags);
+                            + " layout on the wire (" + layout + ", SC_EXTERNALIZABLE | SC_WRITE_METHOD, with"
+                            + " SC_BLOCK_DATA for a class with writeObject or readObject), its flags are " + agentFlags);
                 }
             } else if (!converted.contains(c) && !plainFlags.equals(agentFlags)) {
                 problems.add(name + ": rewritten in the agent JVM, " + c + " (not converted) should be written as"

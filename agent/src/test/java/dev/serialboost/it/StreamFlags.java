@@ -19,8 +19,33 @@ public final class StreamFlags {
      * class itself stays what it was).
      */
     public static final String CONVERTED_LAYOUT = "0x05";
+    /**
+     * The {@link #flags} of a converted class that declares {@code writeObject} or {@code readObject}: {@code 0x0d},
+     * SC_BLOCK_DATA too (its level's data ends with its own custom data and {@code TC_ENDBLOCKDATA}).
+     */
+    public static final String CUSTOM_CONVERTED_LAYOUT = "0x0d";
 
     private StreamFlags() {
+    }
+
+    /**
+     * The flags the converted layout gives the class {@code name}: {@link #CUSTOM_CONVERTED_LAYOUT} when the class
+     * (found through this class's loader) declares a private {@code writeObject} or {@code readObject}, else {@link
+     * #CONVERTED_LAYOUT}.
+     */
+    public static String convertedLayout(final String name) {
+        try {
+            Class<?> c = Class.forName(name, false, StreamFlags.class.getClassLoader());
+            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                if ((m.getName().equals("writeObject") || m.getName().equals("readObject"))
+                        && java.lang.reflect.Modifier.isPrivate(m.getModifiers())) {
+                    return CUSTOM_CONVERTED_LAYOUT;
+                }
+            }
+        } catch (ClassNotFoundException e) {
+            // a class compiled for one test run only: none of those declares such methods
+        }
+        return CONVERTED_LAYOUT;
     }
 
     public static byte[] write(final Object o) throws IOException {

@@ -3,6 +3,7 @@ package dev.serialboost.bench;
 import dev.serialboost.bench.model.Address;
 import dev.serialboost.bench.model.Customer;
 import dev.serialboost.bench.model.CustomerOrder;
+import dev.serialboost.bench.model.Position;
 import dev.serialboost.bench.model.Employee;
 import dev.serialboost.bench.model.MarketData;
 import dev.serialboost.bench.model.Order;
@@ -49,7 +50,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3, time = 1)
 public class ForyBenchmark {
 
-    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder"})
+    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder", "Position"})
     public Workload workload;
 
     private Fory fory;
@@ -71,6 +72,7 @@ public class ForyBenchmark {
         fory.register(Order.class);
         fory.register(Sample.class);
         fory.register(CustomerOrder.class);
+        fory.register(Position.class);
         fory.register(Customer.class);
         fory.register(Address.class);
         fory.register(OrderLine.class);

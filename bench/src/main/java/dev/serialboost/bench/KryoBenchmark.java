@@ -7,6 +7,7 @@ import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import dev.serialboost.bench.model.Address;
 import dev.serialboost.bench.model.Customer;
 import dev.serialboost.bench.model.CustomerOrder;
+import dev.serialboost.bench.model.Position;
 import dev.serialboost.bench.model.Employee;
 import dev.serialboost.bench.model.MarketData;
 import dev.serialboost.bench.model.Order;
@@ -56,7 +57,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3, time = 1)
 public class KryoBenchmark {
 
-    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder"})
+    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder", "Position"})
     public Workload workload;
 
     private Kryo kryo;
@@ -79,6 +80,7 @@ public class KryoBenchmark {
         kryo.register(Order.class);
         kryo.register(Sample.class);
         kryo.register(CustomerOrder.class);
+        kryo.register(Position.class);
         kryo.register(Customer.class);
         kryo.register(Address.class);
         kryo.register(OrderLine.class);

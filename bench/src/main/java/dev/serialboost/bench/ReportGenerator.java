@@ -722,6 +722,10 @@ public final class ReportGenerator {
             case CustomerOrder -> "The business graph: an order with its customer and addresses (100 customers shared "
                     + "across the 1,000-object stream), 3 to 5 lines with `BigDecimal` prices pointing back at the "
                     + "order, a `LocalDate`, an enum and a `HashMap` of 4 attributes. No hand-written twin.";
+            case Position -> "Its own `writeObject`/`readObject` around `defaultWriteObject`/`defaultReadObject`: "
+                    + "2 Strings, a long, 2 doubles and a Date, then a checksum written after the default part. "
+                    + "The converted format converts the default part and runs the class's methods for the rest. "
+                    + "No hand-written twin.";
         };
     }
 

@@ -8,6 +8,7 @@ import dev.serialboost.bench.model.MarketData;
 import dev.serialboost.bench.model.Order;
 import dev.serialboost.bench.model.OrderLine;
 import dev.serialboost.bench.model.OrderStatus;
+import dev.serialboost.bench.model.Position;
 import dev.serialboost.bench.model.Sample;
 
 import java.math.BigDecimal;
@@ -131,6 +132,27 @@ public enum Workload {
             }
             return out;
         }
+    },
+    /**
+     * A class with its own {@code writeObject}/{@code readObject} around {@code defaultWriteObject}/{@code
+     * defaultReadObject}: 2 Strings (the account shared by many positions), a long, 2 doubles and a Date, then a
+     * checksum written after the default part. No hand-written twin.
+     */
+    Position(Position.class, false, false) {
+        @Override
+        Object[] make(final Form form, final int count) {
+            if (form != Form.SERIALIZABLE) {
+                throw new IllegalArgumentException("Position has no " + form + " form");
+            }
+            SplittableRandom random = new SplittableRandom(SEED);
+            Object[] out = new Object[count];
+            for (int i = 0; i < count; i++) {
+                out[i] = new dev.serialboost.bench.model.Position(ACCOUNTS[i % ACCOUNTS.length],
+                        "SYM" + random.nextInt(500), random.nextLong(1, 1_000_000), random.nextInt(1, 100_000) / 100.0,
+                        random.nextInt(1, 100_000) / 100.0, new Date(1_700_000_000_000L + i * 60_000L));
+            }
+            return out;
+        }
     };
 
     /** Objects in one stream in the journal pattern. */
@@ -146,6 +168,7 @@ public enum Workload {
     private static final OrderStatus[] STATUSES = OrderStatus.values();
     private static final String[] CHANNELS = {"web", "mobile", "phone", "partner"};
     private static final String[] CURRENCIES = {"EUR", "GBP", "USD", "CHF"};
+    private static final String[] ACCOUNTS = {"ACC-1001", "ACC-1002", "ACC-2001", "ACC-3001"};
     private static final String[] CITIES = {"London", "Leeds", "Bristol", "Manchester", "Glasgow", "Cardiff"};
 
     private final Class<?> modelClass;

@@ -108,7 +108,7 @@ class BenchAgentIT {
         assertTrue(!decision(fields, "MarketData").contains(" record"), "per-field body: " + fields.stderr());
 
         List<String> plain = digests(off);
-        assertEquals(12, plain.size(), "2 read methods x 5 workloads, 2 RMI calls:\n" + off.stdout());
+        assertEquals(14, plain.size(), "2 read methods x 6 workloads, 2 RMI calls:\n" + off.stdout());
         assertEquals(plain, digests(engine), "the agent's default and plain JDK read different graphs");
         assertEquals(plain, digests(converted), "convert=all and plain JDK read different graphs");
         assertEquals(plain, digests(alone), "convert=all,engine=false and plain JDK read different graphs");
@@ -117,7 +117,7 @@ class BenchAgentIT {
 
         List<String> bytesOff = lines(off, "size JdkStreamBenchmark").stream().filter(l -> l.contains("SERIALIZABLE"))
                 .toList();
-        assertEquals(10, bytesOff.size(), off.stdout());
+        assertEquals(12, bytesOff.size(), off.stdout());
         assertTrue(bytesOff.stream().allMatch(l -> l.contains(" bytes=")), off.stdout());
         assertEquals(bytesOff, lines(engine, "size JdkStreamBenchmark"), "the default changed bytes on the wire");
         assertNotEquals(bytesOff, lines(converted, "size JdkStreamBenchmark"), "the converted format is another");
