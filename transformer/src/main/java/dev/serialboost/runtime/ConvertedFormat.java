@@ -92,12 +92,17 @@ public final class ConvertedFormat {
         final CustomLevels.Methods custom;
         /** The converted view of the level's class. */
         final ObjectStreamClass desc;
+        /** Bytes of the level's primitives, and its references, in its default part (a custom level's own). */
+        final int ownBytes;
+        final int ownReferences;
 
         Level(final MethodHandle write, final MethodHandle ref, final MethodHandle set, final BulkLayout bulk,
               final int primitiveBytes, final int at, final int references, final int from,
               final CustomLevels.Methods custom, final ObjectStreamClass desc) {
             this.custom = custom;
             this.desc = desc;
+            this.ownBytes = desc == null ? 0 : primitiveBytes(desc.getFields());
+            this.ownReferences = desc == null ? 0 : referenceCount(desc.getFields());
             this.write = write;
             this.ref = ref;
             this.set = set;
@@ -531,6 +536,74 @@ public final class ConvertedFormat {
         }
     }
 
+    /**
+     * Runs at the start of {@code ObjectOutputStream.defaultWriteObject()}: when the stream's callback context is a
+     * converted level's with methods of its own (its class's {@code writeObject} called it), writes the level's
+     * default part with the level's generated code, as the JDK's code would write it ({@link
+     * CustomLevels#defaultWrite}), and returns true; else false, and the JDK's code runs.
+     */
+    public static boolean defaultWrite(final ObjectOutputStream out) throws IOException {
+        try {
+            Object context = CustomLevels.writeContext(out);
+            if (context == null) {
+                return false;
+            }
+            Object obj = CustomLevels.contextObject(context);
+            ObjectStreamClass desc = CustomLevels.contextDesc(context);
+            if (obj == null || desc == null) {
+                return false;
+            }
+            for (Level level : VIEWS.get(obj.getClass()).levels) {
+                if (level.desc == desc && level.custom != null) {
+                    CustomLevels.defaultWrite(context, out, level.write, level.ref, level.ownReferences);
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("serialboost: unexpected exception in defaultWriteObject", t);
+        }
+    }
+
+    /**
+     * Runs at the start of {@code ObjectInputStream.defaultReadObject()}: when the stream's callback context is a
+     * level with methods of its own of a converted class and the stream's descriptor of it has the local level's
+     * fields (the JDK bound it to the same field reflector: same names, types and order), reads the level's default
+     * part with the level's generated code, as the JDK's code would read it ({@link CustomLevels#defaultRead}), and
+     * returns true; else false, and the JDK's code runs (data of another shape, or a class read plain).
+     */
+    public static boolean defaultRead(final ObjectInputStream in) throws IOException, ClassNotFoundException {
+        try {
+            Object context = CustomLevels.readContext(in);
+            if (context == null) {
+                return false;
+            }
+            Object obj = CustomLevels.contextObject(context);
+            ObjectStreamClass desc = CustomLevels.contextDesc(context);
+            if (obj == null || desc == null) {
+                return false;
+            }
+            View view = VIEWS.get(obj.getClass());
+            if (view.desc == null) {
+                return false;
+            }
+            Object reflector = (Object) FIELD_REFL.invokeExact(desc);
+            for (Level level : view.levels) {
+                if (level.custom != null && (Object) FIELD_REFL.invokeExact(level.desc) == reflector) {
+                    CustomLevels.defaultRead(context, in, desc, level.set, level.ownBytes, level.ownReferences);
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("serialboost: unexpected exception in defaultReadObject", t);
+        }
+    }
+
     /** An object of a converted class being read: the data read so far, until its last reference has come. */
     private static final class Reading {
         final Object obj;
@@ -912,15 +985,15 @@ public final class ConvertedFormat {
             throw new IllegalStateException(type.getName() + " has methods of its own and a bulk record, or this JVM"
                     + " lacks what its methods need: " + CustomLevels.availability());
         }
-        int primitiveBytes = custom != null ? 0 : primitiveBytes(fields);
-        int references = 0;
-        for (ObjectStreamField f : fields) {
-            references += f.isPrimitive() || custom != null ? 0 : 1;
-        }
-        MethodHandle write = primitiveBytes == 0 ? null : lookup.findVirtual(type, "$sb$write",
+        int ownBytes = primitiveBytes(fields);
+        int ownReferences = referenceCount(fields);
+        // the data loop takes no primitives and no references of a custom level: CustomLevels writes it whole
+        int primitiveBytes = custom != null ? 0 : ownBytes;
+        int references = custom != null ? 0 : ownReferences;
+        MethodHandle write = ownBytes == 0 ? null : lookup.findVirtual(type, "$sb$write",
                 MethodType.methodType(void.class, ObjectOutput.class))
                 .asType(MethodType.methodType(void.class, Object.class, ObjectOutput.class));
-        MethodHandle ref = references == 0 ? null : lookup.findVirtual(type, "$sb$ref",
+        MethodHandle ref = ownReferences == 0 ? null : lookup.findVirtual(type, "$sb$ref",
                 MethodType.methodType(Object.class, int.class))
                 .asType(MethodType.methodType(Object.class, Object.class, int.class));
         MethodHandle set = lookup.findVirtual(type, "$sb$set", MethodType.methodType(void.class, byte[].class,
@@ -928,6 +1001,15 @@ public final class ConvertedFormat {
                 byte[].class, int.class, Object[].class, int.class));
         BulkLayout record = bulk == null ? null : BulkLayout.of(type, bulk);
         return new Level(write, ref, set, record, primitiveBytes, at, references, from, custom, desc);
+    }
+
+    /** The reference fields among {@code fields}. */
+    private static int referenceCount(final ObjectStreamField[] fields) {
+        int references = 0;
+        for (ObjectStreamField f : fields) {
+            references += f.isPrimitive() ? 0 : 1;
+        }
+        return references;
     }
 
     /** The bytes of the primitive fields among {@code fields} in the stream (a bulk record is packed the same). */

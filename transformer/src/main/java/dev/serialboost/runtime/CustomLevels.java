@@ -55,10 +55,20 @@ final class CustomLevels {
     private static final MethodHandle SET_USED;
     private static final MethodHandle HAS_WRITE_OBJECT_DATA;
     private static final MethodHandle SET_HAS_WRITE_OBJECT_DATA;
+    private static final MethodHandle CONTEXT_OBJECT;
+    private static final MethodHandle CONTEXT_DESC;
+    private static final MethodHandle GET_OBJ;
+    private static final MethodHandle WRITE_OBJECT0;
+    private static final MethodHandle READ_OBJECT0;
+    private static final MethodHandle SET_PASS_HANDLE;
+    private static final MethodHandle MARK_DEPENDENCY;
+    /** {@code ObjectOutputStream.extendedDebugInfo}: when on, the JDK's own defaultWriteObject runs (it records more). */
+    private static final boolean EXTENDED_DEBUG_INFO;
     private static final String PROBLEM;
 
     static {
-        MethodHandle[] h = new MethodHandle[23];
+        MethodHandle[] h = new MethodHandle[30];
+        boolean debugInfo = true;
         String problem = null;
         try {
             Class<?> oos = ObjectOutputStream.class;
@@ -114,7 +124,21 @@ final class CustomLevels {
             MethodHandles.Lookup osc = MethodHandles.privateLookupIn(ObjectStreamClass.class, MethodHandles.lookup());
             h[21] = osc.findGetter(ObjectStreamClass.class, "hasWriteObjectData", boolean.class);
             h[22] = osc.findSetter(ObjectStreamClass.class, "hasWriteObjectData", boolean.class);
-        } catch (ReflectiveOperationException | RuntimeException e) {
+            h[23] = ctx.findGetter(context, "obj", Object.class).asType(MethodType.methodType(Object.class,
+                    Object.class));
+            h[24] = ctx.findGetter(context, "desc", ObjectStreamClass.class).asType(MethodType.methodType(
+                    ObjectStreamClass.class, Object.class));
+            h[25] = ctx.findVirtual(context, "getObj", MethodType.methodType(Object.class)).asType(
+                    MethodType.methodType(Object.class, Object.class));
+            h[26] = out.findVirtual(oos, "writeObject0", MethodType.methodType(void.class, Object.class,
+                    boolean.class));
+            h[27] = in.findVirtual(ois, "readObject0", MethodType.methodType(Object.class, Class.class,
+                    boolean.class));
+            h[28] = in.findSetter(ois, "passHandle", int.class);
+            h[29] = tableLookup.findVirtual(table, "markDependency", MethodType.methodType(void.class, int.class,
+                    int.class)).asType(MethodType.methodType(void.class, Object.class, int.class, int.class));
+            debugInfo = (boolean) out.findStaticGetter(oos, "extendedDebugInfo", boolean.class).invokeExact();
+        } catch (Throwable e) {
             problem = "java.io has no accessible callback context, block-data mode, skipCustomData, handle table"
                     + " or FieldValues as serialboost expects (" + e + ")";
             h = new MethodHandle[h.length];
@@ -142,6 +166,14 @@ final class CustomLevels {
         SET_USED = h[20];
         HAS_WRITE_OBJECT_DATA = h[21];
         SET_HAS_WRITE_OBJECT_DATA = h[22];
+        CONTEXT_OBJECT = h[23];
+        CONTEXT_DESC = h[24];
+        GET_OBJ = h[25];
+        WRITE_OBJECT0 = h[26];
+        READ_OBJECT0 = h[27];
+        SET_PASS_HANDLE = h[28];
+        MARK_DEPENDENCY = h[29];
+        EXTENDED_DEBUG_INFO = debugInfo;
         PROBLEM = problem;
     }
 
@@ -286,6 +318,85 @@ final class CustomLevels {
             SKIP_CUSTOM_DATA.invokeExact(in);
         } else {
             boolean unused = (boolean) BIN_BLOCK_MODE.invokeExact((Object) BIN.invokeExact(in), false);
+        }
+    }
+
+    // ---- the default part, by the generated code ---------------------------------------------------------------
+
+    /**
+     * The stream's callback context ({@code curContext}: set while a class's {@code writeObject} runs), or null; and
+     * when the JDK's own {@code defaultWriteObject} must run even for a converted level (its extended debug info on).
+     */
+    static Object writeContext(final ObjectOutputStream out) throws Throwable {
+        return EXTENDED_DEBUG_INFO ? null : (Object) OUT_CONTEXT.invokeExact(out);
+    }
+
+    /** The stream's callback context ({@code curContext}: set while a class's {@code readObject} runs), or null. */
+    static Object readContext(final ObjectInputStream in) throws Throwable {
+        return (Object) IN_CONTEXT.invokeExact(in);
+    }
+
+    /** The object of a callback context, as it is (without marking the context used, as its getObj does). */
+    static Object contextObject(final Object context) throws Throwable {
+        return (Object) CONTEXT_OBJECT.invokeExact(context);
+    }
+
+    /** The descriptor of a callback context. */
+    static ObjectStreamClass contextDesc(final Object context) throws Throwable {
+        return (ObjectStreamClass) CONTEXT_DESC.invokeExact(context);
+    }
+
+    /**
+     * What {@code ObjectOutputStream.defaultWriteObject} does for the context's converted level, with the level's
+     * generated code: block-data mode off, the primitives ({@code write}, its {@code $sb$write}), each of its {@code
+     * references} ({@code ref}, its {@code $sb$ref}) with the stream's {@code writeObject0}, as {@code
+     * defaultWriteFields} writes them, block-data mode on.
+     */
+    static void defaultWrite(final Object context, final ObjectOutputStream out, final MethodHandle write,
+                             final MethodHandle ref, final int references) throws Throwable {
+        Object obj = (Object) GET_OBJ.invokeExact(context); // marks the context used, as the JDK's call does
+        Object bout = (Object) BOUT.invokeExact(out);
+        boolean unused = (boolean) BOUT_BLOCK_MODE.invokeExact(bout, false);
+        if (write != null) {
+            write.invokeExact(obj, (java.io.ObjectOutput) out);
+        }
+        for (int i = 0; i < references; i++) {
+            WRITE_OBJECT0.invokeExact(out, (Object) ref.invokeExact(obj, i), false);
+        }
+        unused = (boolean) BOUT_BLOCK_MODE.invokeExact(bout, true);
+    }
+
+    /**
+     * What {@code ObjectInputStream.defaultReadObject} does for a stream descriptor {@code desc} of the context's
+     * level whose fields are the local level's (same names, types and order), with the level's generated code:
+     * block-data mode off, its {@code bytes} of primitives and each of its {@code references} read as the JDK's
+     * {@code FieldValues} reads them (the object's dependency on each marked), the fields stored by {@code set} (its
+     * {@code $sb$set}), block-data mode on, the default data's end marked when the level has no custom data, and the
+     * {@code ClassNotFoundException} the object carries, if any, thrown.
+     */
+    static void defaultRead(final Object context, final ObjectInputStream in, final ObjectStreamClass desc,
+                            final MethodHandle set, final int bytes, final int references) throws Throwable {
+        Object obj = (Object) GET_OBJ.invokeExact(context);
+        Object bin = (Object) BIN.invokeExact(in);
+        boolean unused = (boolean) BIN_BLOCK_MODE.invokeExact(bin, false);
+        byte[] primitives = new byte[bytes];
+        in.readFully(primitives);
+        Object[] values = references == 0 ? null : new Object[references];
+        Object handles = (Object) HANDLES.invokeExact(in);
+        int handle = (int) PASS_HANDLE.invokeExact(in);
+        for (int i = 0; i < references; i++) {
+            values[i] = (Object) READ_OBJECT0.invokeExact(in, (Class<?>) Object.class, false);
+            MARK_DEPENDENCY.invokeExact(handles, handle, (int) PASS_HANDLE.invokeExact(in));
+        }
+        SET_PASS_HANDLE.invokeExact(in, handle);
+        set.invokeExact(obj, primitives, 0, values, 0);
+        unused = (boolean) BIN_BLOCK_MODE.invokeExact(bin, true);
+        if (!(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
+            SET_DEFAULT_DATA_END.invokeExact(in, true);
+        }
+        ClassNotFoundException e = (ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle);
+        if (e != null) {
+            throw e;
         }
     }
 

@@ -91,7 +91,10 @@ public final class ConvertedFormatPatches {
         READ_EXTERNAL_CALL(OBJECT_INPUT_STREAM, "readExternalData(Ljava/io/Externalizable;" + OSC_DESC + ")V",
                 "a call of Externalizable.readExternal", 1, true),
         READ_BLOCKED(OBJECT_INPUT_STREAM, "readExternalData(Ljava/io/Externalizable;" + OSC_DESC + ")V",
-                "a call of ObjectStreamClass.hasBlockExternalData", 1);
+                "a call of ObjectStreamClass.hasBlockExternalData", 1),
+        /** The method's entry: the site is the start of its code. */
+        DEFAULT_WRITE_ENTRY(OBJECT_OUTPUT_STREAM, "defaultWriteObject()V", "code", 1),
+        DEFAULT_READ_ENTRY(OBJECT_INPUT_STREAM, "defaultReadObject()V", "code", 1);
 
         final String owner;
         final String method;
@@ -251,6 +254,20 @@ public final class ConvertedFormatPatches {
             }
             case WRITE_CAST, READ_CAST -> {
                 // dropped: the value goes on as the object it is
+            }
+            case DEFAULT_WRITE_ENTRY, DEFAULT_READ_ENTRY -> {
+                // if (ConvertedFormat.defaultWrite(this)) return; (defaultRead for the reader): the generated code
+                // for a converted level with methods of its own (CustomLevels), else on to the JDK's code
+                String stream = site == Site.DEFAULT_WRITE_ENTRY ? OBJECT_OUTPUT_STREAM : OBJECT_INPUT_STREAM;
+                finder.uses(1, 1);
+                Label jdk = new Label();
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, site == Site.DEFAULT_WRITE_ENTRY ? "defaultWrite"
+                        : "defaultRead", "(L" + stream + ";)Z", false);
+                mv.visitJumpInsn(Opcodes.IFEQ, jdk);
+                mv.visitInsn(Opcodes.RETURN);
+                mv.visitLabel(jdk);
+                mv.visitFrame(Opcodes.F_NEW, 1, new Object[] {stream}, 0, new Object[0]);
             }
             case WRITE_EXTERNAL_CALL -> writeLoop(mv, finder);
             case READ_EXTERNAL_CALL -> readLoop(mv, finder);
@@ -456,6 +473,10 @@ public final class ConvertedFormatPatches {
             if (mv != null && site(Site.READ_EXTERNAL_CALL) != null) {
                 notFound = new Label[] {new Label(), new Label(), new Label()};
                 super.visitTryCatchBlock(notFound[0], notFound[1], notFound[2], NOT_FOUND);
+            }
+            Site entry = site(Site.DEFAULT_WRITE_ENTRY, Site.DEFAULT_READ_ENTRY);
+            if (entry != null) {
+                at(entry);
             }
         }
 
