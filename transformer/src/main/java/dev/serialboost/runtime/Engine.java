@@ -415,9 +415,11 @@ public final class Engine {
         boolean writeMethod = (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc);
         if ((boolean) EXTERNALIZABLE.invokeExact(desc)) {
             flags |= ObjectStreamConstants.SC_EXTERNALIZABLE;
-            // a converted view (the only Externalizable descriptor with SC_WRITE_METHOD) is never framed, as
+            // a converted view (the only Externalizable descriptor with SC_WRITE_METHOD) is never framed, but has
+            // SC_BLOCK_DATA whatever the protocol when its level has methods of its own (custom data follows), as
             // ConvertedFormat.descriptorProtocol makes the JDK's writeNonProxy write it
-            if (protocol != ObjectStreamConstants.PROTOCOL_VERSION_1 && !writeMethod) {
+            if (writeMethod ? ConvertedFormat.customMethods(desc.forClass()) != null
+                    : protocol != ObjectStreamConstants.PROTOCOL_VERSION_1) {
                 flags |= ObjectStreamConstants.SC_BLOCK_DATA;
             }
         } else if ((boolean) SERIALIZABLE.invokeExact(desc)) {

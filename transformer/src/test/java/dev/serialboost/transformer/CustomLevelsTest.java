@@ -2,14 +2,20 @@ package dev.serialboost.transformer;
 
 import dev.serialboost.testing.ChildFirstLoader;
 import dev.serialboost.testing.GraphAssert;
+import dev.serialboost.runtime.ConvertedFormat;
 import dev.serialboost.testing.RoundTrip;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
  * The default part of a converted level with methods of its own (its {@code writeObject} calls {@code
@@ -46,6 +52,33 @@ class CustomLevelsTest {
             assertEquals(expected, field(witness, "written"), simpleName + " written, converted: " + converted);
             assertEquals(expected, field(witness, "read"), simpleName + " read, converted: " + converted);
         }
+    }
+
+    /**
+     * The engine layer writes a converted descriptor from a template of its bytes; for a level with methods of its
+     * own the template has the flags the JDK's writeNonProxy writes for it (0x0D), else it would not match the JDK's
+     * bytes, and the descriptor would be written the slow way.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"Account", "Audit", "Witness"})
+    void theEngineHasADescriptorTemplateForTheConvertedView(final String simpleName) throws Throwable {
+        ClassLoader loader = ChildFirstLoader.of(PARENT, n -> n.startsWith(PKG),
+                n -> ClassFileSource.of(PARENT).read(n.replace('.', '/')),
+                new SerialboostTransformer(TransformOptions.DEFAULTS));
+        Class<?> type = loader.loadClass(PKG + simpleName);
+        ObjectStreamClass view = ConvertedFormat.lookupForWrite(type, true,
+                new ObjectOutputStream(new ByteArrayOutputStream()));
+        assertEquals(simpleName.equals("Witness") ? 0x05 : 0x0D, flags(view), "the view's flags as written");
+        Method template = ConvertedFormat.class.getDeclaredMethod("template", Class.class, ObjectStreamClass.class);
+        template.setAccessible(true);
+        assertNotNull(template.invoke(null, type, view), simpleName);
+    }
+
+    /** The flags byte the JDK writes for a class descriptor (of a {@code Class} object written alone). */
+    private static int flags(final ObjectStreamClass desc) throws Exception {
+        byte[] stream = RoundTrip.write(desc.forClass());
+        byte[] name = desc.getName().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return stream[dev.serialboost.testing.Bytes.indexOf(stream, name, 0) + name.length + 8];
     }
 
     private static Object field(final Class<?> type, final String name) throws Exception {
