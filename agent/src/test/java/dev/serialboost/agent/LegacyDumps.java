@@ -150,7 +150,8 @@ final class LegacyDumps {
                 if (!layout.equals(agentFlags)) {
                     problems.add(name + ": rewritten in the agent JVM, converted " + c + " should be in the converted"
                             + " layout on the wire (" + layout + ", SC_EXTERNALIZABLE | SC_WRITE_METHOD, with"
-                            + " SC_BLOCK_DATA for a class with writeObject or readObject), its flags are " + agentFlags);
+                            + " SC_BLOCK_DATA for a class with writeObject or readObject), its flags are "
+                            + agentFlags);
                 }
             } else if (!converted.contains(c) && !plainFlags.equals(agentFlags)) {
                 problems.add(name + ": rewritten in the agent JVM, " + c + " (not converted) should be written as"

@@ -86,8 +86,9 @@ public final class ConvertedFormat {
         final int from;
         /**
          * The class's own {@code writeObject}/{@code readObject}, or null: such a level is written and read whole by
-         * {@link CustomLevels} at its place in the data, its fields by the JDK's {@code defaultWriteObject} and
-         * {@code defaultReadObject} (so it counts no primitives and no references of its own here).
+         * {@link CustomLevels} at its place in the data, its default part by the generated bodies through the hooks
+         * in {@code defaultWriteObject}/{@code defaultReadObject} (so it counts no primitives and no references in
+         * the data loop's accounting: {@link #ownBytes} and {@link #ownReferences} are its default part's).
          */
         final CustomLevels.Methods custom;
         /** The converted view of the level's class. */
@@ -448,8 +449,9 @@ public final class ConvertedFormat {
     /**
      * Stands for {@code desc.hasBlockExternalData()} in {@code ObjectInputStream.readExternalData(obj, desc)}: the
      * same answer, but false for converted data (which has SC_BLOCK_DATA only when its class's level was written
-     * with the class's own methods: that block data is the level's, not a frame around the object); and when there is no object to read into ({@code obj} null: the class was not found, or cannot be
-     * instantiated) and the descriptor marks unframed converted data, first reads that data past, as the JDK reads
+     * with the class's own methods: that block data is the level's, not a frame around the object); and when there
+     * is no object to read into ({@code obj} null: the class was not found, or cannot be instantiated) and the
+     * descriptor marks unframed converted data, first reads that data past, as the JDK reads
      * past a plain object's fields in that case: the shape, then, level by level from the topmost, the level's
      * primitives and each of its references (so they get their handles, and later references to them resolve), and
      * a level written with its class's own methods up to its end marker.
@@ -911,8 +913,8 @@ public final class ConvertedFormat {
                     fields));
             reflectors.add((Object) FIELD_REFL.invokeExact(desc));
             for (View v = superView; v != null && v.desc != null; v = v.superView) {
-                shapes.add(0, new ConvertedShape.Level(v.desc.getName(), v.bulk,
-                        v.levels[v.levels.length - 1].custom != null, (ObjectStreamField[]) FIELDS.invokeExact(v.desc)));
+                shapes.add(0, new ConvertedShape.Level(v.desc.getName(), v.bulk, v.levels[v.levels.length - 1].custom
+                        != null, (ObjectStreamField[]) FIELDS.invokeExact(v.desc)));
                 reflectors.add((Object) FIELD_REFL.invokeExact(v.desc));
             }
             for (ConvertedShape.Level level : shapes) {

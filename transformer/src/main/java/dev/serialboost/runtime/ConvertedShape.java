@@ -11,10 +11,10 @@ import java.util.List;
  * the data out. It covers the format's version, and for each converted class level, topmost first, the class name
  * without its package (the JDK compares a stream's class names with the local ones so), whether the level is one bulk
  * record, whether its class's own {@code writeObject}/{@code readObject} wrote it (its data is then the JDK's custom
- * data, ending with {@code TC_ENDBLOCKDATA}), and its fields in the order they are written (name, and the type code of a primitive or {@code L} for any
- * reference). The reader compares it with its own class's shape once per object; a different shape is read by
- * {@link EvolvedRead}, which finds the writer's bulk settings by matching this value against the levels the stream's
- * class descriptors list.
+ * data, ending with {@code TC_ENDBLOCKDATA}), and its fields in the order they are written (name, and the type code
+ * of a primitive or {@code L} for any reference). The reader compares it with its own class's shape once per
+ * object; a different shape is read by {@link EvolvedRead}, which finds the writer's bulk settings by matching this
+ * value against the levels the stream's class descriptors list.
  *
  * <p>Reference types are left out on purpose: a stream class descriptor bound to a local class lists its reference
  * fields with the local types, so the reader could not recompute the writer's value. Whether they changed is told

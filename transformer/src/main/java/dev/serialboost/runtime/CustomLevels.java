@@ -28,7 +28,7 @@ import java.lang.reflect.Modifier;
  */
 final class CustomLevels {
 
-    /** A class's own {@code writeObject} and {@code readObject}, either may be null: {@code (Object, stream) -> void}. */
+    /** A class's own {@code writeObject} and {@code readObject}, either may be null: {@code (Object, stream)void}. */
     record Methods(MethodHandle writeObject, MethodHandle readObject) {
     }
 
@@ -62,7 +62,7 @@ final class CustomLevels {
     private static final MethodHandle READ_OBJECT0;
     private static final MethodHandle SET_PASS_HANDLE;
     private static final MethodHandle MARK_DEPENDENCY;
-    /** {@code ObjectOutputStream.extendedDebugInfo}: when on, the JDK's own defaultWriteObject runs (it records more). */
+    /** {@code ObjectOutputStream.extendedDebugInfo}: when on, the JDK's defaultWriteObject runs (it records more). */
     private static final boolean EXTENDED_DEBUG_INFO;
     private static final String PROBLEM;
 

@@ -453,7 +453,7 @@ class EvolutionTest {
         return Bytes.indexOf(stream, text.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0);
     }
 
-    /** {@code writeObject}: {@code defaultWriteObject()}, then {@code writeUTF("custom")} and {@code writeObject(this)}. */
+    /** {@code writeObject}: {@code defaultWriteObject()}, {@code writeUTF("custom")}, {@code writeObject(this)}. */
     private static void customWrite(final ClassWriter cw, final String internal) {
         String stream = "java/io/ObjectOutputStream";
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE, "writeObject", "(L" + stream + ";)V", null,
