@@ -250,9 +250,11 @@ final class EvolvedRead {
 
     /**
      * One object's data being read (its shape is read), as {@code ObjectInputStream.readSerialData} reads a {@code
-     * Serializable} object whose class has neither {@code readObject} nor {@code readObjectNoData}: level after
-     * level, each read, or read and dropped once the object's handle carries a {@code ClassNotFoundException}; then,
-     * if it carries none, every level's reference values checked, then every level's values assigned.
+     * Serializable} object: level after level, each read, or read and dropped once the object's handle carries a
+     * {@code ClassNotFoundException}; then, if it carries none, every level's reference values checked, then every
+     * level's values assigned. A level whose local class has {@code readObject} is read by it ({@link CustomLevels}),
+     * a local level the data lacks gets its class's {@code readObjectNoData}, and the levels before either are
+     * assigned first, as the JDK assigns them before such a method runs.
      *
      * <p>{@link #advance} reads up to the next reference the patched loop is to read and says whether there is one;
      * the loop passes what it read to {@link #next}, which goes on. The loop's {@code readObject(Object.class)} leaves
