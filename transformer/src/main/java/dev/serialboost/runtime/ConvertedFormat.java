@@ -546,18 +546,13 @@ public final class ConvertedFormat {
      */
     public static boolean defaultWrite(final ObjectOutputStream out) throws IOException {
         try {
-            Object context = CustomLevels.writeContext(out);
-            if (context == null) {
+            CustomLevels.Callback call = CustomLevels.callback(CustomLevels.writeContext(out));
+            if (call == null) {
                 return false;
             }
-            Object obj = CustomLevels.contextObject(context);
-            ObjectStreamClass desc = CustomLevels.contextDesc(context);
-            if (obj == null || desc == null) {
-                return false;
-            }
-            for (Level level : VIEWS.get(obj.getClass()).levels) {
-                if (level.desc == desc && level.custom != null) {
-                    CustomLevels.defaultWrite(context, out, level.write, level.ref, level.ownReferences);
+            for (Level level : VIEWS.get(call.obj().getClass()).levels) {
+                if (level.desc == call.desc() && level.custom != null) {
+                    CustomLevels.defaultWrite(call.context(), out, level.write, level.ref, level.ownReferences);
                     return true;
                 }
             }
@@ -578,23 +573,19 @@ public final class ConvertedFormat {
      */
     public static boolean defaultRead(final ObjectInputStream in) throws IOException, ClassNotFoundException {
         try {
-            Object context = CustomLevels.readContext(in);
-            if (context == null) {
+            CustomLevels.Callback call = CustomLevels.callback(CustomLevels.readContext(in));
+            if (call == null) {
                 return false;
             }
-            Object obj = CustomLevels.contextObject(context);
-            ObjectStreamClass desc = CustomLevels.contextDesc(context);
-            if (obj == null || desc == null) {
-                return false;
-            }
-            View view = VIEWS.get(obj.getClass());
+            View view = VIEWS.get(call.obj().getClass());
             if (view.desc == null) {
                 return false;
             }
-            Object reflector = (Object) FIELD_REFL.invokeExact(desc);
+            Object reflector = (Object) FIELD_REFL.invokeExact(call.desc());
             for (Level level : view.levels) {
                 if (level.custom != null && (Object) FIELD_REFL.invokeExact(level.desc) == reflector) {
-                    CustomLevels.defaultRead(context, in, desc, level.set, level.ownBytes, level.ownReferences);
+                    CustomLevels.defaultRead(call.context(), in, call.desc(), level.set, level.ownBytes,
+                            level.ownReferences);
                     return true;
                 }
             }

@@ -336,14 +336,21 @@ final class CustomLevels {
         return (Object) IN_CONTEXT.invokeExact(in);
     }
 
-    /** The object of a callback context, as it is (without marking the context used, as its getObj does). */
-    static Object contextObject(final Object context) throws Throwable {
-        return (Object) CONTEXT_OBJECT.invokeExact(context);
+    /** A stream's callback context, its object and its descriptor. */
+    record Callback(Object context, Object obj, ObjectStreamClass desc) {
     }
 
-    /** The descriptor of a callback context. */
-    static ObjectStreamClass contextDesc(final Object context) throws Throwable {
-        return (ObjectStreamClass) CONTEXT_DESC.invokeExact(context);
+    /**
+     * The object and descriptor of a callback context, as they are (without marking the context used, as its getObj
+     * does); null when there is no context, or it has no object or descriptor.
+     */
+    static Callback callback(final Object context) throws Throwable {
+        if (context == null) {
+            return null;
+        }
+        Object obj = (Object) CONTEXT_OBJECT.invokeExact(context);
+        ObjectStreamClass desc = (ObjectStreamClass) CONTEXT_DESC.invokeExact(context);
+        return obj == null || desc == null ? null : new Callback(context, obj, desc);
     }
 
     /**
