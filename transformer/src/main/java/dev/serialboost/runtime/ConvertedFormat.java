@@ -12,6 +12,7 @@ import java.io.ObjectStreamClass;
 import java.io.ObjectStreamConstants;
 import java.io.ObjectStreamField;
 import java.io.Serializable;
+import java.io.StreamCorruptedException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -161,6 +162,9 @@ public final class ConvertedFormat {
             }
         }
     }
+
+    /** The bytes of the shape ahead of each object's data ({@link ConvertedShape}). */
+    private static final int SHAPE_BYTES = 4;
 
     /** Plans for data of another shape kept per class ({@link View#plans}). */
     private static final int PLANS = 4;
@@ -462,6 +466,7 @@ public final class ConvertedFormat {
         final Object obj;
         final View view;
         final ObjectInput in;
+        /** The object's data as read: the shape, then every level's primitives (from {@link #SHAPE_BYTES}). */
         final byte[] primitives;
         final Object[] references;
         /** How many references have come. */
@@ -469,11 +474,12 @@ public final class ConvertedFormat {
         /** Whether a reference's class was not found: the object is then not stored (the read fails). */
         boolean missing;
 
-        Reading(final Object obj, final View view, final ObjectInput in) {
+        /** With {@code data}, the shape and the first level's primitives read, and room for the other levels'. */
+        Reading(final Object obj, final View view, final ObjectInput in, final byte[] data) {
             this.obj = obj;
             this.view = view;
             this.in = in;
-            this.primitives = new byte[view.primitiveBytes];
+            this.primitives = data;
             this.references = new Object[view.refLevel.length];
         }
 
@@ -485,31 +491,31 @@ public final class ConvertedFormat {
             Level[] levels = view.levels;
             int[] refLevel = view.refLevel;
             boolean last = next == refLevel.length;
-            int from = next == 0 ? 0 : refLevel[next - 1] + 1;
+            int from = next == 0 ? 1 : refLevel[next - 1] + 1; // the first level's primitives came with the shape
             int to = last ? levels.length - 1 : refLevel[next];
             for (int k = from; k <= to; k++) {
                 if (levels[k].primitiveBytes > 0) {
-                    in.readFully(primitives, levels[k].at, levels[k].primitiveBytes);
+                    in.readFully(primitives, SHAPE_BYTES + levels[k].at, levels[k].primitiveBytes);
                 }
             }
             if (!last) {
                 return true;
             }
             if (!missing) {
-                store(obj, levels, primitives, references);
+                store(obj, levels, primitives, SHAPE_BYTES, references);
             }
             return false;
         }
     }
 
-    /** Stores every level's fields from a whole object's data. */
-    private static void store(final Object obj, final Level[] levels, final byte[] primitives,
+    /** Stores every level's fields from a whole object's data, its primitives from {@code base} in {@code data}. */
+    private static void store(final Object obj, final Level[] levels, final byte[] data, final int base,
                               final Object[] references) throws Throwable {
         for (Level level : levels) {
             if (level.bulk != null) {
-                level.bulk.apply(obj, primitives, level.at);
+                level.bulk.apply(obj, data, base + level.at);
             } else {
-                level.set.invokeExact(obj, primitives, level.at, references, level.from);
+                level.set.invokeExact(obj, data, base + level.at, references, level.from);
             }
         }
     }
@@ -529,20 +535,28 @@ public final class ConvertedFormat {
             throws IOException, ClassNotFoundException {
         try {
             View view = viewOfInstance(obj);
-            int shape = in.readInt();
+            // the shape and the writer's first level's primitives (as many bytes as its descriptor's fields take:
+            // the data is exactly those fields) in one read
+            int head = firstLevelBytes(desc);
+            byte[] data = new byte[SHAPE_BYTES + Math.max(head, view.primitiveBytes)];
+            in.readFully(data, 0, SHAPE_BYTES + head);
+            int shape = (data[0] & 0xFF) << 24 | (data[1] & 0xFF) << 16 | (data[2] & 0xFF) << 8 | (data[3] & 0xFF);
             if (shape == view.shape && (view.reflectors == null || sameReflectors(view.reflectors, desc))) {
+                if (head != view.levels[0].primitiveBytes) {
+                    throw notItsFields(desc, obj); // the shape covers each level's fields: a damaged stream
+                }
                 if (view.refLevel.length == 0) {
-                    byte[] primitives = new byte[view.primitiveBytes];
-                    in.readFully(primitives);
-                    store(obj, view.levels, primitives, null);
+                    if (view.primitiveBytes > head) {
+                        in.readFully(data, SHAPE_BYTES + head, view.primitiveBytes - head);
+                    }
+                    store(obj, view.levels, data, SHAPE_BYTES, null);
                     return null;
                 }
-                Reading reading = new Reading(obj, view, in);
+                Reading reading = new Reading(obj, view, in, data);
                 return reading.advance() ? reading : null;
             }
-            EvolvedRead.Reading evolved = new EvolvedRead.Reading(planFor(view, desc, shape, in), obj,
-                    (ObjectInputStream) in);
-            return evolved.advance() ? evolved : null;
+            return readEvolved(obj, in, desc, view, shape, head == 0 ? null
+                    : Arrays.copyOfRange(data, SHAPE_BYTES, SHAPE_BYTES + head));
         } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -576,6 +590,34 @@ public final class ConvertedFormat {
             Object obj = read instanceof Reading reading ? reading.obj : ((EvolvedRead.Reading) read).object();
             throw new IllegalStateException("serialboost: unexpected exception reading " + obj.getClass().getName(), t);
         }
+    }
+
+    /**
+     * Begins to read an object whose data has another {@code shape} than its class's (see {@link #readBegin}), the
+     * primitives of its topmost level ({@code head}) read already.
+     */
+    private static Object readEvolved(final Object obj, final ObjectInput in, final ObjectStreamClass desc,
+                                      final View view, final int shape, final byte[] head) throws Throwable {
+        EvolvedRead.Reading evolved = new EvolvedRead.Reading(planFor(view, desc, shape, in), obj,
+                (ObjectInputStream) in, head);
+        return evolved.advance() ? evolved : null;
+    }
+
+    private static StreamCorruptedException notItsFields(final ObjectStreamClass desc, final Object obj) {
+        return new StreamCorruptedException("the data of " + desc.getName() + " has the shape of "
+                + obj.getClass().getName() + " but not its fields");
+    }
+
+    /**
+     * The bytes of the primitives of the topmost level of the stream descriptor {@code desc}: in converted data,
+     * those that follow the shape.
+     */
+    private static int firstLevelBytes(final ObjectStreamClass desc) throws Throwable {
+        ObjectStreamClass top = desc;
+        for (ObjectStreamClass above; (above = (ObjectStreamClass) SUPER_DESC.invokeExact(top)) != null; ) {
+            top = above;
+        }
+        return EvolvedRead.primDataSize(top);
     }
 
     /** The plan for objects of the stream descriptor {@code desc} with data of {@code shape}, kept or made. */
