@@ -68,9 +68,11 @@ class ConvertedFormatPatchesTest {
         // getSerialFields is left alone: a converted view lists the class's fields
         assertEquals(List.of("<init>->externalizableView", "initNonProxy->localDescriptor",
                 "writeNonProxy->descriptorProtocol"), sorted(hooks.get(ConvertedFormatPatches.OBJECT_STREAM_CLASS)));
-        assertEquals(List.of("readExternalData->blockedOrSkipped", "readExternalData->readBegin",
-                "readExternalData->readNext"), hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM));
+        assertEquals(List.of("readExternalData->blockedOrSkipped", "readExternalData->isExternalizable",
+                "readExternalData->readBegin", "readExternalData->readNext"),
+                sorted(hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM)));
         assertEquals(List.of("writeClass->lookupForWrite", "writeExternalData->dataProtocol",
+                "writeExternalData->isExternalizable", "writeExternalData->isExternalizable",
                 "writeExternalData->writeStep", "writeExternalData->writeStep", "writeObject0->lookupForWrite",
                 "writeObject0->lookupForWrite"),
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_OUTPUT_STREAM)));
