@@ -351,6 +351,9 @@ public final class ConvertedFormat {
      */
     public static ObjectStreamClass lookupForWrite(final Class<?> cl, final boolean all, final ObjectOutputStream out)
             throws Throwable {
+        if (cl == String.class || cl.isArray()) {
+            return (ObjectStreamClass) LOOKUP.invokeExact(cl, all); // never converted: the most common, asked directly
+        }
         View view = VIEWS.get(cl);
         return view.desc != null && (out.getClass() == ObjectOutputStream.class
                 || !Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass())) ? view.desc
