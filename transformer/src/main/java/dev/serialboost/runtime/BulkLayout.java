@@ -44,8 +44,11 @@ public final class BulkLayout {
     private final int[] positions;
     /** Memory offsets of boolean fields, normalised to 0/1 on read. */
     private final long[] booleans;
-    /** Record positions of double and float fields, whose NaNs are written canonical. */
-    private final int[] doubles;
+    /**
+     * Whether each 8-byte word of the record (a straight copy moves it as one) holds a double, and the record
+     * positions of float fields: their NaNs are written canonical.
+     */
+    private final boolean[] doubleWords;
     private final int[] floats;
 
     private BulkLayout(final Class<?> owner, final char[] types, final long[] offsets, final int[] widths,
@@ -58,12 +61,12 @@ public final class BulkLayout {
         this.size = size;
         this.start = start;
         this.booleans = new long[count(types, 'Z')];
-        this.doubles = new int[count(types, 'D')];
+        this.doubleWords = new boolean[size / 8];
         this.floats = new int[count(types, 'F')];
-        for (int f = 0, z = 0, d = 0, x = 0; f < types.length; f++) {
+        for (int f = 0, z = 0, x = 0; f < types.length; f++) {
             switch (types[f]) {
                 case 'Z' -> booleans[z++] = offsets[f];
-                case 'D' -> doubles[d++] = positions[f];
+                case 'D' -> doubleWords[positions[f] / 8] = true; // 8-byte fields come first: at whole words
                 case 'F' -> floats[x++] = positions[f];
                 default -> { }
             }
@@ -164,40 +167,47 @@ public final class BulkLayout {
         if (start >= 0) {
             int i = 0;
             for (; i + 8 <= size; i += 8) {
-                putLongUnaligned(data, BASE + at + i, getLongUnaligned(o, start + i));
+                long v = getLongUnaligned(o, start + i);
+                // any bits with the exponent of a NaN are rare: only then is the word looked at as a double
+                if ((v & 0x7FF0_0000_0000_0000L) == 0x7FF0_0000_0000_0000L && (v & 0x000F_FFFF_FFFF_FFFFL) != 0
+                        && doubleWords[i >>> 3]) {
+                    v = 0x7FF8_0000_0000_0000L;
+                }
+                putLongUnaligned(data, BASE + at + i, v);
             }
             for (; i < size; i++) {
                 data[at + i] = getByte(o, start + i);
             }
-            canonicalNaNs(data, at);
+            if (floats.length > 0) {
+                canonicalNaNs(data, at);
+            }
         } else {
-            for (int f = 0; f < offsets.length; f++) {
-                long v = load(o, offsets[f], widths[f]);
-                if (types[f] == 'D') {
-                    v = Double.doubleToLongBits(Double.longBitsToDouble(v));
-                } else if (types[f] == 'F') {
-                    v = Float.floatToIntBits(Float.intBitsToFloat((int) v));
-                }
-                for (int b = 0; b < widths[f]; b++) {
-                    data[at + positions[f] + b] = (byte) (v >>> (8 * b));
-                }
+            fillMapped(o, data, at);
+        }
+    }
+
+    /** {@link #fill} field by field. */
+    private void fillMapped(final Object o, final byte[] data, final int at) {
+        for (int f = 0; f < offsets.length; f++) {
+            long v = load(o, offsets[f], widths[f]);
+            if (types[f] == 'D') {
+                v = Double.doubleToLongBits(Double.longBitsToDouble(v));
+            } else if (types[f] == 'F') {
+                v = Float.floatToIntBits(Float.intBitsToFloat((int) v));
+            }
+            for (int b = 0; b < widths[f]; b++) {
+                data[at + positions[f] + b] = (byte) (v >>> (8 * b));
             }
         }
     }
 
     /**
      * Plain JDK serialization writes floating-point values through {@code doubleToLongBits} and
-     * {@code floatToIntBits}, which turn every NaN into the canonical one; so does the record. Only
-     * called on little-endian machines (straight copy), where the record's bytes are native order.
+     * {@code floatToIntBits}, which turn every NaN into the canonical one; so does the record (its doubles as
+     * {@link #fill} copies them). Only called on little-endian machines (straight copy), where the record's bytes
+     * are native order.
      */
     private void canonicalNaNs(final byte[] data, final int at) {
-        for (int d : doubles) {
-            int p = at + d;
-            long bits = getLongUnaligned(data, BASE + p);
-            if ((bits & 0x7FF0_0000_0000_0000L) == 0x7FF0_0000_0000_0000L && (bits & 0x000F_FFFF_FFFF_FFFFL) != 0) {
-                putLongUnaligned(data, BASE + p, 0x7FF8_0000_0000_0000L);
-            }
-        }
         for (int f : floats) {
             int p = at + f;
             int bits = (data[p] & 0xFF) | (data[p + 1] & 0xFF) << 8 | (data[p + 2] & 0xFF) << 16
@@ -245,16 +255,21 @@ public final class BulkLayout {
                 putByte(o, start + i, data[at + i]);
             }
         } else {
-            for (int f = 0; f < offsets.length; f++) {
-                long v = 0;
-                for (int b = widths[f] - 1; b >= 0; b--) {
-                    v = (v << 8) | (data[at + positions[f] + b] & 0xFF);
-                }
-                store(o, offsets[f], widths[f], v);
-            }
+            applyMapped(o, data, at);
         }
         for (long b : booleans) {
             putByte(o, b, getByte(o, b) == 0 ? (byte) 0 : (byte) 1);
+        }
+    }
+
+    /** {@link #apply} field by field (a method of its own keeps the straight copy small enough to be inlined). */
+    private void applyMapped(final Object o, final byte[] data, final int at) {
+        for (int f = 0; f < offsets.length; f++) {
+            long v = 0;
+            for (int b = widths[f] - 1; b >= 0; b--) {
+                v = (v << 8) | (data[at + positions[f] + b] & 0xFF);
+            }
+            store(o, offsets[f], widths[f], v);
         }
     }
 

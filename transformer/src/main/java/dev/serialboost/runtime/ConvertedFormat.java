@@ -12,6 +12,7 @@ import java.io.ObjectStreamClass;
 import java.io.ObjectStreamConstants;
 import java.io.ObjectStreamField;
 import java.io.Serializable;
+import java.io.StreamCorruptedException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -194,6 +195,16 @@ public final class ConvertedFormat {
             }
         }
     }
+
+    /** The bytes of the shape ahead of each object's data ({@link ConvertedShape}). */
+    private static final int SHAPE_BYTES = 4;
+
+    /**
+     * Whether this JVM's {@code instanceof} of an interface the object's class does not implement scans the class's
+     * interfaces: JDK 17 (measured on 17.0.15: about 14 ns a test, against 0.3 ns when the class implements it);
+     * 21.0.8 and 25 look it up in a table (0.3-0.7 ns either way; JDK-8180450, backported to 21).
+     */
+    private static final boolean SCANNING_INTERFACE_TEST = Runtime.version().feature() < 21;
 
     /** Plans for data of another shape kept per class ({@link View#plans}). */
     private static final int PLANS = 4;
@@ -382,6 +393,9 @@ public final class ConvertedFormat {
      */
     public static ObjectStreamClass lookupForWrite(final Class<?> cl, final boolean all, final ObjectOutputStream out)
             throws Throwable {
+        if (cl == String.class || cl.isArray()) {
+            return (ObjectStreamClass) LOOKUP.invokeExact(cl, all); // never converted: the most common, asked directly
+        }
         View view = VIEWS.get(cl);
         return view.desc != null && (out.getClass() == ObjectOutputStream.class
                 || !Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass())) ? view.desc
@@ -443,7 +457,21 @@ public final class ConvertedFormat {
      * method gets one only with a converted view).
      */
     public static int dataProtocol(final int protocol, final Object obj) {
-        return obj instanceof Externalizable ? protocol : ObjectStreamConstants.PROTOCOL_VERSION_1;
+        return isExternalizable(obj) ? protocol : ObjectStreamConstants.PROTOCOL_VERSION_1;
+    }
+
+    /**
+     * {@code obj instanceof Externalizable}, where the patched {@code writeExternalData} and {@code readExternalData}
+     * tell an {@code Externalizable} object from a converted one. Where the JVM's test against an interface the class
+     * does not implement scans the class's interfaces every time ({@link #SCANNING_INTERFACE_TEST}), which is what
+     * every converted object's test was, a converted object answers from its view: a {@code ClassValue} lookup of a
+     * few nanoseconds.
+     */
+    public static boolean isExternalizable(final Object obj) {
+        if (!SCANNING_INTERFACE_TEST) {
+            return obj instanceof Externalizable;
+        }
+        return VIEWS.get(obj.getClass()).desc == null && obj instanceof Externalizable;
     }
 
     /**
@@ -451,8 +479,8 @@ public final class ConvertedFormat {
      * same answer, but false for converted data (which has SC_BLOCK_DATA only when its class's level was written
      * with the class's own methods: that block data is the level's, not a frame around the object); and when there
      * is no object to read into ({@code obj} null: the class was not found, or cannot be instantiated) and the
-     * descriptor marks unframed converted data, first reads that data past, as the JDK reads
-     * past a plain object's fields in that case: the shape, then, level by level from the topmost, the level's
+     * descriptor marks unframed converted data, first reads that data past, as the JDK reads past a plain object's
+     * fields in that case: the shape, then, level by level from the topmost, the level's
      * primitives and each of its references (so they get their handles, and later references to them resolve), and
      * a level written with its class's own methods up to its end marker.
      */
@@ -482,7 +510,7 @@ public final class ConvertedFormat {
                             }
                         }
                     }
-                    if ((boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(level)) {
+                    if (customData(level)) {
                         CustomLevels.end(in, true);
                     }
                 }
@@ -602,6 +630,7 @@ public final class ConvertedFormat {
         final Object obj;
         final View view;
         final ObjectInput in;
+        /** The object's data as read: the shape, then every level's primitives (from {@link #SHAPE_BYTES}). */
         final byte[] primitives;
         final Object[] references;
         /** How many references have come. */
@@ -613,13 +642,17 @@ public final class ConvertedFormat {
         /** The levels before this one are stored (before a level with methods of its own, which may look at them). */
         int stored;
 
-        Reading(final Object obj, final View view, final ObjectInput in, final ObjectStreamClass desc)
-                throws Throwable {
+        /**
+         * With {@code data}, the shape and the first level's primitives read (none when the first level has methods
+         * of its own), and room for the other levels'; {@code desc} the stream's descriptor of the object.
+         */
+        Reading(final Object obj, final View view, final ObjectInput in, final byte[] data,
+                final ObjectStreamClass desc) throws Throwable {
             this.obj = obj;
             this.view = view;
             this.in = in;
             this.streamLevels = view.custom ? streamLevels(desc, view.levels.length) : null;
-            this.primitives = new byte[view.primitiveBytes];
+            this.primitives = data;
             this.references = new Object[view.refLevel.length];
         }
 
@@ -631,20 +664,21 @@ public final class ConvertedFormat {
             Level[] levels = view.levels;
             int[] refLevel = view.refLevel;
             boolean last = next == refLevel.length;
-            int from = next == 0 ? 0 : refLevel[next - 1] + 1;
+            // the first level's primitives came with the shape, unless it is a level with methods of its own
+            int from = next == 0 ? (levels[0].custom != null ? 0 : 1) : refLevel[next - 1] + 1;
             int to = last ? levels.length - 1 : refLevel[next];
             for (int k = from; k <= to; k++) {
                 if (levels[k].custom != null) {
                     custom(k);
                 } else if (levels[k].primitiveBytes > 0) {
-                    in.readFully(primitives, levels[k].at, levels[k].primitiveBytes);
+                    in.readFully(primitives, SHAPE_BYTES + levels[k].at, levels[k].primitiveBytes);
                 }
             }
             if (!last) {
                 return true;
             }
             if (!missing) {
-                store(obj, levels, stored, levels.length, primitives, references);
+                store(obj, levels, stored, levels.length, primitives, SHAPE_BYTES, references);
             }
             return false;
         }
@@ -656,7 +690,7 @@ public final class ConvertedFormat {
         private void custom(final int k) throws Throwable {
             ObjectInputStream stream = (ObjectInputStream) in;
             if (!missing && !CustomLevels.failed(stream)) {
-                store(obj, view.levels, stored, k, primitives, references);
+                store(obj, view.levels, stored, k, primitives, SHAPE_BYTES, references);
             }
             stored = k + 1;
             CustomLevels.read(obj, streamLevels[k], view.levels[k].custom, stream, true);
@@ -674,17 +708,20 @@ public final class ConvertedFormat {
         return levels;
     }
 
-    /** Stores the fields of levels {@code from} to {@code to} (exclusive) from a whole object's data. */
+    /**
+     * Stores the fields of levels {@code from} to {@code to} (exclusive) from a whole object's data, its primitives
+     * from {@code base} in {@code data}.
+     */
     private static void store(final Object obj, final Level[] levels, final int from, final int to,
-                              final byte[] primitives, final Object[] references) throws Throwable {
+                              final byte[] data, final int base, final Object[] references) throws Throwable {
         for (int k = from; k < to; k++) {
             Level level = levels[k];
             if (level.custom != null) {
                 continue; // stored by its own readObject
             } else if (level.bulk != null) {
-                level.bulk.apply(obj, primitives, level.at);
+                level.bulk.apply(obj, data, base + level.at);
             } else {
-                level.set.invokeExact(obj, primitives, level.at, references, level.from);
+                level.set.invokeExact(obj, data, base + level.at, references, level.from);
             }
         }
     }
@@ -710,21 +747,29 @@ public final class ConvertedFormat {
                     throw new InvalidClassException(obj.getClass().getName(), "not Externalizable and not converted");
                 }
             }
-            int shape = in.readInt();
+            // the shape and the writer's first level's primitives (as many bytes as its descriptor's fields take:
+            // the data is exactly those fields) in one read
+            int head = firstLevelBytes(desc);
+            byte[] data = new byte[SHAPE_BYTES + Math.max(head, view.primitiveBytes)];
+            in.readFully(data, 0, SHAPE_BYTES + head);
+            int shape = (data[0] & 0xFF) << 24 | (data[1] & 0xFF) << 16 | (data[2] & 0xFF) << 8 | (data[3] & 0xFF);
             if (!view.reading && shape == view.shape
                     && (view.reflectors == null || sameReflectors(view.reflectors, desc))) {
+                if (head != view.levels[0].primitiveBytes) {
+                    throw notItsFields(desc, obj); // the shape covers each level's fields: a damaged stream
+                }
                 if (view.refLevel.length == 0 && !view.custom) {
-                    byte[] primitives = new byte[view.primitiveBytes];
-                    in.readFully(primitives);
-                    store(obj, view.levels, 0, view.levels.length, primitives, null);
+                    if (view.primitiveBytes > head) {
+                        in.readFully(data, SHAPE_BYTES + head, view.primitiveBytes - head);
+                    }
+                    store(obj, view.levels, 0, view.levels.length, data, SHAPE_BYTES, null);
                     return null;
                 }
-                Reading reading = new Reading(obj, view, in, desc);
+                Reading reading = new Reading(obj, view, in, data, desc);
                 return reading.advance() ? reading : null;
             }
-            EvolvedRead.Reading evolved = new EvolvedRead.Reading(planFor(view, desc, shape, in), obj,
-                    (ObjectInputStream) in);
-            return evolved.advance() ? evolved : null;
+            return readEvolved(obj, in, desc, view, shape, head == 0 ? null
+                    : Arrays.copyOfRange(data, SHAPE_BYTES, SHAPE_BYTES + head));
         } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -758,6 +803,44 @@ public final class ConvertedFormat {
             Object obj = read instanceof Reading reading ? reading.obj : ((EvolvedRead.Reading) read).object();
             throw new IllegalStateException("serialboost: unexpected exception reading " + obj.getClass().getName(), t);
         }
+    }
+
+    /**
+     * Begins to read an object whose data has another {@code shape} than its class's (see {@link #readBegin}), the
+     * primitives of its topmost level ({@code head}) read already.
+     */
+    private static Object readEvolved(final Object obj, final ObjectInput in, final ObjectStreamClass desc,
+                                      final View view, final int shape, final byte[] head) throws Throwable {
+        EvolvedRead.Reading evolved = new EvolvedRead.Reading(planFor(view, desc, shape, in), obj,
+                (ObjectInputStream) in, head);
+        return evolved.advance() ? evolved : null;
+    }
+
+    private static StreamCorruptedException notItsFields(final ObjectStreamClass desc, final Object obj) {
+        return new StreamCorruptedException("the data of " + desc.getName() + " has the shape of "
+                + obj.getClass().getName() + " but not its fields");
+    }
+
+    /**
+     * The bytes of the primitives of the topmost level of the stream descriptor {@code desc}: in converted data,
+     * those that follow the shape; none when that level carries custom data or its local class has methods of its
+     * own (its class's methods then read from the shape on, through {@link CustomLevels}).
+     */
+    private static int firstLevelBytes(final ObjectStreamClass desc) throws Throwable {
+        ObjectStreamClass top = desc;
+        for (ObjectStreamClass above; (above = (ObjectStreamClass) SUPER_DESC.invokeExact(top)) != null; ) {
+            top = above;
+        }
+        return customData(top) || readMethods(top.forClass()) != null ? 0 : EvolvedRead.primDataSize(top);
+    }
+
+    /**
+     * Whether the stream descriptor {@code desc} is of converted data written by its class's own methods: custom
+     * data and {@code TC_ENDBLOCKDATA} follow its default part (flags 0x0D; framed data of earlier versions, 0x0C,
+     * has SC_BLOCK_DATA without SC_WRITE_METHOD).
+     */
+    static boolean customData(final ObjectStreamClass desc) throws Throwable {
+        return (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc) && (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc);
     }
 
     /** The plan for objects of the stream descriptor {@code desc} with data of {@code shape}, kept or made. */

@@ -171,6 +171,11 @@ final class EvolvedRead {
     private EvolvedRead() {
     }
 
+    /** The bytes of the primitive fields of the stream descriptor {@code desc} (its own level only). */
+    static int primDataSize(final ObjectStreamClass desc) throws Throwable {
+        return (int) PRIM_DATA_SIZE.invokeExact(desc);
+    }
+
     /** Null when data of another shape can be read on this JVM, else why not. */
     static String availability() {
         return PROBLEM;
@@ -201,7 +206,7 @@ final class EvolvedRead {
             if (!hasData[i]) {
                 continue;
             }
-            endMarker[i] = (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(slots[i]);
+            endMarker[i] = ConvertedFormat.customData(slots[i]);
             custom[i] = ConvertedFormat.readMethods(slots[i].forClass());
             ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(slots[i]);
             primBytes[i] = (int) PRIM_DATA_SIZE.invokeExact(slots[i]);
@@ -284,6 +289,8 @@ final class EvolvedRead {
         private int ref = -1;
         /** The slots before this one are assigned (before a slot read by the class's own methods). */
         private int assigned;
+        /** The primitives of the first slot with data, read already with the shape; null once taken, or if none. */
+        private byte[] head;
 
         Reading(final Plan plan, final Object obj, final ObjectInputStream in) throws Throwable {
             this.plan = plan;
@@ -293,6 +300,15 @@ final class EvolvedRead {
             this.handle = (int) PASS_HANDLE.invokeExact(in);
             this.primitives = new byte[plan.slots().length][];
             this.values = new Object[plan.slots().length][];
+        }
+
+        /**
+         * As the other constructor, with {@code head}, the primitives of the topmost stream descriptor (the first slot
+         * with data), read from the stream already (null if it has none).
+         */
+        Reading(final Plan plan, final Object obj, final ObjectInputStream in, final byte[] head) throws Throwable {
+            this(plan, obj, in);
+            this.head = head;
         }
 
         /**
@@ -323,15 +339,23 @@ final class EvolvedRead {
                     continue;
                 }
                 if (ref < 0) {
+                    if (head != null && head.length != plan.primBytes()[slot]) {
+                        throw new IllegalStateException("the first level's data of " + plan.desc().getName()
+                                + " is " + plan.primBytes()[slot] + " bytes, not " + head.length);
+                    }
                     if (plan.primBytes()[slot] > 0) {
-                        byte[] read = new byte[plan.primBytes()[slot]];
-                        in.readFully(read);
+                        byte[] read = head;
+                        if (read == null) {
+                            read = new byte[plan.primBytes()[slot]];
+                            in.readFully(read);
+                        }
                         if (plan.bulk()[slot]) {
                             bigEndian(read, (ObjectStreamField[]) FIELDS.invokeExact(slots[slot]));
                         }
                         primitives[slot] = read;
                     }
                     values[slot] = references.length > 0 ? new Object[references.length] : null;
+                    head = null;
                     ref = 0;
                 }
                 Object[] into = values[slot];

@@ -278,8 +278,8 @@ public final class ConvertedFormatPatches {
     /**
      * {@code obj.writeExternal(this)} (on the stack: obj, this) becomes
      * <pre>
-     * if (obj instanceof Externalizable e) {
-     *     e.writeExternal(this);
+     * if (ConvertedFormat.isExternalizable(obj)) { // obj instanceof Externalizable
+     *     ((Externalizable) obj).writeExternal(this);
      * } else {
      *     for (int step = 0; ; step++) {
      *         Object ref = ConvertedFormat.writeStep(obj, this, step);
@@ -328,8 +328,8 @@ public final class ConvertedFormatPatches {
     /**
      * {@code obj.readExternal(this)} in {@code readExternalData(obj, desc)} (on the stack: obj, this) becomes
      * <pre>
-     * if (obj instanceof Externalizable e) {
-     *     e.readExternal(this);
+     * if (ConvertedFormat.isExternalizable(obj)) { // obj instanceof Externalizable
+     *     ((Externalizable) obj).readExternal(this);
      * } else {
      *     for (Object r = ConvertedFormat.readBegin(obj, this, desc); r != null; ) {
      *         Object ref;
@@ -393,7 +393,8 @@ public final class ConvertedFormatPatches {
     }
 
     /**
-     * With {@code obj, this} on the stack (they are locals 1 and 0): if {@code obj} is {@code Externalizable} calls
+     * With {@code obj, this} on the stack (they are locals 1 and 0): if {@code obj} is {@code Externalizable} ({@code
+     * ConvertedFormat.isExternalizable}, which answers faster than {@code instanceof} on JDK 17) calls
      * its own {@code method} with {@code this} (the JDK's call, unchanged) and goes to {@code end}; else goes on at
      * the next instruction (which needs a frame: a branch target) with an empty stack.
      */
@@ -402,7 +403,8 @@ public final class ConvertedFormatPatches {
         Label converted = new Label();
         mv.visitInsn(Opcodes.POP2);
         mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitTypeInsn(Opcodes.INSTANCEOF, EXTERNALIZABLE);
+        // obj instanceof Externalizable, answered without scanning a converted class's interfaces
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "isExternalizable", "(Ljava/lang/Object;)Z", false);
         mv.visitJumpInsn(Opcodes.IFEQ, converted);
         mv.visitVarInsn(Opcodes.ALOAD, 1);
         mv.visitTypeInsn(Opcodes.CHECKCAST, EXTERNALIZABLE);

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.lang.invoke.MethodHandles;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,6 +29,11 @@ class BulkLayoutTest {
     static final class LongInt {
         long a;
         int b;
+    }
+
+    static final class LongDouble {
+        long a;
+        double b;
     }
 
     static final class Flags {
@@ -108,6 +115,23 @@ class BulkLayoutTest {
         assertTrue(back.y);
         assertEquals(1, storedByte(back, "x"), "the JVM expects 0 or 1 in a boolean's byte");
         assertEquals(1, storedByte(back, "y"), "the JVM expects 0 or 1 in a boolean's byte");
+    }
+
+    @Test
+    void onlyDoublesAreWrittenCanonicalNotLongsWithTheBitsOfANaN() throws Exception {
+        BulkLayout layout = layout(LongDouble.class, "a:J;b:D");
+        assertTrue(layout.isStraight(), layout.toString());
+        LongDouble o = new LongDouble();
+        o.a = 0x7ff80000deadbeefL;
+        o.b = Double.longBitsToDouble(0xfff0000000000001L);
+        ByteBuffer record = ByteBuffer.wrap(record(layout, o)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(0x7ff80000deadbeefL, record.getLong(0));
+        assertEquals(0x7ff8000000000000L, record.getLong(8));
+        o.a = 0x7ff0000000000000L;
+        o.b = Double.NEGATIVE_INFINITY;
+        record = ByteBuffer.wrap(record(layout, o)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(0x7ff0000000000000L, record.getLong(0));
+        assertEquals(0xfff0000000000000L, record.getLong(8));
     }
 
     private static int storedByte(final Object o, final String field) throws Throwable {

@@ -69,10 +69,11 @@ class ConvertedFormatPatchesTest {
         assertEquals(List.of("<init>->externalizableView", "initNonProxy->localDescriptor",
                 "writeNonProxy->descriptorProtocol"), sorted(hooks.get(ConvertedFormatPatches.OBJECT_STREAM_CLASS)));
         assertEquals(List.of("defaultReadObject->defaultRead", "readExternalData->blockedOrSkipped",
-                "readExternalData->readBegin", "readExternalData->readNext"),
+                "readExternalData->isExternalizable", "readExternalData->readBegin", "readExternalData->readNext"),
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM)));
         assertEquals(List.of("defaultWriteObject->defaultWrite", "writeClass->lookupForWrite",
-                "writeExternalData->dataProtocol",
+                "writeExternalData->dataProtocol", "writeExternalData->isExternalizable",
+                "writeExternalData->isExternalizable",
                 "writeExternalData->writeStep", "writeExternalData->writeStep", "writeObject0->lookupForWrite",
                 "writeObject0->lookupForWrite"),
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_OUTPUT_STREAM)));
