@@ -108,8 +108,9 @@ public final class SerialboostAgent {
                         loadedSerializable++;
                     }
                 }
+                // retransformation-capable, as the engine's: the JVM then hands each class load over once, not twice
                 inst.addTransformer(new ConvertingTransformer(new SerialboostTransformer(options), report,
-                        config.dump(), loaded), false);
+                        config.dump(), loaded), true);
             }
             started = true;
             StringBuilder line = new StringBuilder(version()).append(" active in ")
