@@ -33,7 +33,8 @@ class RetransformationIT {
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().putValue("Premain-Class", RetransformingAgentApp.class.getName());
         manifest.getMainAttributes().putValue("Can-Retransform-Classes", "true");
-        try (OutputStream out = Files.newOutputStream(other); JarOutputStream jar = new JarOutputStream(out, manifest)) {
+        try (OutputStream out = Files.newOutputStream(other);
+             JarOutputStream jar = new JarOutputStream(out, manifest)) {
             jar.flush();
         }
         JvmResult run = JvmRunner.on(jdk).withAgent("convert=all").jvmArgs("-javaagent:" + other)

@@ -126,8 +126,8 @@ class ReportGeneratorTest {
         assertThrows(IllegalArgumentException.class,
                 () -> BenchRunner.parse(new String[] {"--class-loading-rounds", "0"}));
         // per round, the difference to the run without the agent of the same round
-        assertArrayEquals(new double[] {5.0, -0.5}, BenchRunner.perClass(new double[] {110, 99}, new double[] {100, 100},
-                2000), 1e-12);
+        assertArrayEquals(new double[] {5.0, -0.5},
+                BenchRunner.perClass(new double[] {110, 99}, new double[] {100, 100}, 2000), 1e-12);
         assertContains(text, "5 runs each without the agent");
         run.setProperty("classpath.paired", "true");
         StringBuilder paired = new StringBuilder();

@@ -66,9 +66,8 @@ final class ClassHeader {
             }
             u = skipAttributes(reader, u + 6);
         }
-        return new ClassHeader(reader.readClass(reader.header + 2, buffer),
-                reader.readClass(reader.header + 4, buffer), List.of(interfaces), reader.readUnsignedShort(reader.header),
-                reader.readUnsignedShort(6), noArg);
+        return new ClassHeader(reader.readClass(reader.header + 2, buffer), reader.readClass(reader.header + 4, buffer),
+                List.of(interfaces), reader.readUnsignedShort(reader.header), reader.readUnsignedShort(6), noArg);
     }
 
     private static final byte[] INIT = {'<', 'i', 'n', 'i', 't', '>'};
