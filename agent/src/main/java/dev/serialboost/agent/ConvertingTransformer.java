@@ -109,10 +109,11 @@ final class ConvertingTransformer implements ClassFileTransformer {
                 // loaded classes cannot gain methods: only one converted as it loaded is converted again, from the
                 // class file it was converted from (told once, as it loaded)
                 return known.converted.contains(className)
-                        ? transformer.transform(classfileBuffer, known.hierarchy).bytes().orElse(null) : null;
+                        ? transformer.transform(className, classfileBuffer, known.hierarchy).bytes().orElse(null)
+                        : null;
             }
             long start = System.nanoTime();
-            Transformation t = transformer.transform(classfileBuffer, known.hierarchy);
+            Transformation t = transformer.transform(className, classfileBuffer, known.hierarchy);
             report.decided(t.decision(), System.nanoTime() - start);
             byte[] converted = t.bytes().orElse(null);
             if (converted != null) {
