@@ -108,9 +108,8 @@ public final class SerialboostAgent {
                         loadedSerializable++;
                     }
                 }
-                // retransformation-capable, as the engine's: the JVM then hands each class load over once, not twice
                 inst.addTransformer(new ConvertingTransformer(new SerialboostTransformer(options), report,
-                        config.dump(), loaded), true);
+                        config.dump(), loaded), false);
             }
             started = true;
             StringBuilder line = new StringBuilder(version()).append(" active in ")

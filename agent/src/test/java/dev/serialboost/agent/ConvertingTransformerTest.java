@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Set;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -87,34 +86,6 @@ class ConvertingTransformerTest {
                 TransformOptions.DEFAULTS.withPolicy(AgentConfig.resolve("convert=all", Map.of(), Map.of()).policy())),
                 new Report(new PrintStream(OutputStream.nullOutputStream()), false), null, Set.of());
         assertNotNull(quiet.transform(loader, name, null, null, employee), "converted when its line can be told");
-    }
-
-    /**
-     * Registered retransformation-capable, the transformer sees another agent's retransformations, which start from
-     * the class file as it was before the conversion: a class converted as it loaded is converted again to the same
-     * bytes (it cannot lose members); a class it did not convert, or converted in another loader, stays as it is.
-     */
-    @Test
-    void convertsAgainOnRetransformationOnlyWhatItConvertedAsItLoaded() throws Exception {
-        Report report = new Report(new PrintStream(OutputStream.nullOutputStream()), false);
-        ConvertingTransformer transformer = new ConvertingTransformer(new SerialboostTransformer(
-                TransformOptions.DEFAULTS.withPolicy(AgentConfig.resolve("convert=all", Map.of(), Map.of()).policy())),
-                report, null, Set.of());
-        byte[] employee = classFile(Employee.class);
-        String name = Employee.class.getName().replace('.', '/');
-        ClassLoader loader = ConvertingTransformerTest.class.getClassLoader();
-        ClassLoader other = new ClassLoader(loader) { };
-        assertNull(transformer.transform(loader, name, Employee.class, null, employee),
-                "a class loaded before (not converted as it loaded) stays as it is");
-        byte[] converted = transformer.transform(loader, name, null, null, employee);
-        assertNotNull(converted, "converted as it loads");
-        String told = report.summary();
-        assertArrayEquals(converted, transformer.transform(loader, name, Employee.class, null, employee),
-                "converted again, to the same bytes");
-        assertNull(transformer.transform(other, name, Employee.class, null, employee),
-                "another loader's class of that name was not converted as it loaded");
-        assertEquals(told, report.summary(), "a conversion again is not counted again");
-        assertEquals(0, report.errors());
     }
 
     private void descend(final ConvertingTransformer transformer, final ClassLoader loader, final String name,

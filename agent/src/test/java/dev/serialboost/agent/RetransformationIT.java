@@ -17,9 +17,9 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
 /**
- * Another agent retransforms a class serialboost converted as it loaded. The converting transformer is
- * retransformation-capable, so the JVM starts the retransformation from the class file as it was before the
- * conversion: the transformer converts it again, and the retransformation succeeds with the class unchanged.
+ * Another agent retransforms a class serialboost converted as it loaded. The converting transformer is not
+ * retransformation-capable, so the converted class file is the one the retransformation starts from: it succeeds, and
+ * the class keeps its members and the converted format.
  */
 class RetransformationIT {
 
