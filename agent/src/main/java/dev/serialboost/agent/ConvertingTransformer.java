@@ -102,7 +102,7 @@ final class ConvertingTransformer implements ClassFileTransformer {
         working[0] = true;
         try {
             long start = System.nanoTime();
-            Transformation t = transformer.transform(className, classfileBuffer, hierarchyFor(loader));
+            Transformation t = transformer.transform(classfileBuffer, hierarchyFor(loader));
             report.decided(t.decision(), System.nanoTime() - start);
             byte[] converted = t.bytes().orElse(null);
             if (converted != null && dump != null) {

@@ -2,7 +2,6 @@ package dev.serialboost.transformer;
 
 import org.objectweb.asm.ClassReader;
 
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -37,14 +36,13 @@ public final class ClassHierarchy {
      */
     private final Map<String, ClassInfo> infos = new ConcurrentHashMap<>();
     /**
-     * Class files read for their headers, with the header read from each, kept until their class is defined: the JVM
-     * defines the supertypes of a class right after it, and the whole summary of one of them may be needed in between
-     * (a serializable superclass's decision), which then costs no second read; and when the class is defined from the
-     * same bytes, its header is not read again ({@link #readBefore}). At most {@link #PENDING_LIMIT}: the files of
-     * classes that this loader does not define after all (its parent does, or a subclass failed to define) are
-     * dropped together when the limit is reached.
+     * Class files read for their headers, kept until their class is defined: the JVM defines the supertypes of a
+     * class right after it, and the whole summary of one of them may be needed in between (a serializable
+     * superclass's decision), which then costs no second read. At most {@link #PENDING_LIMIT}: the files of classes
+     * that this loader does not define after all (its parent does, or a subclass failed to define) are dropped
+     * together when the limit is reached.
      */
-    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+    private final Map<String, byte[]> pending = new ConcurrentHashMap<>();
     private static final int PENDING_LIMIT = 64;
     /**
      * Answers of {@link #isSubtype} by target, then type: each class of a loader is walked up once per target, not
@@ -97,8 +95,7 @@ public final class ClassHierarchy {
             return known;
         }
         boolean jdk = isJdk(internalName);
-        Pending read = jdk ? null : pending.get(internalName);
-        byte[] bytes = jdk ? JDK.read(internalName) : read == null ? null : read.bytes;
+        byte[] bytes = jdk ? JDK.read(internalName) : pending.get(internalName);
         if (bytes == null && !jdk) {
             bytes = source.read(internalName);
         }
@@ -116,15 +113,6 @@ public final class ClassHierarchy {
         }
         infos.put(internalName, info);
         return info;
-    }
-
-    /**
-     * The header read before from a class file equal to {@code classFile}, byte for byte: that of a supertype read for
-     * a subclass, now defined from the same file; null when there is none (then the caller reads the header).
-     */
-    ClassHeader readBefore(final String internalName, final byte[] classFile) {
-        Pending read = pending.get(internalName);
-        return read != null && Arrays.equals(read.bytes, classFile) ? read.header : null;
     }
 
     /** Records the header of a class being defined right now, so later questions see exactly these bytes. */
@@ -218,7 +206,7 @@ public final class ClassHierarchy {
             if (pending.size() >= PENDING_LIMIT) {
                 pending.clear(); // files of classes another loader defines, or whose subclass failed to define
             }
-            pending.put(internalName, new Pending(bytes, header.get()));
+            pending.put(internalName, bytes);
         }
         return header;
     }
@@ -243,10 +231,6 @@ public final class ClassHierarchy {
         } catch (RuntimeException e) {
             return null;
         }
-    }
-
-    /** A class file read for its header, and that header. */
-    private record Pending(byte[] bytes, ClassHeader header) {
     }
 
     /** A supertype's class file could not be read. */

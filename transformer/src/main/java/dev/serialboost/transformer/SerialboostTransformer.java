@@ -52,25 +52,11 @@ public final class SerialboostTransformer {
      * {@link SkipReason#INTERNAL_ERROR}) and the class is left as it was.
      */
     public Transformation transform(final byte[] classFile, final ClassHierarchy hierarchy) {
-        return transform(null, classFile, hierarchy);
-    }
-
-    /**
-     * {@link #transform(byte[], ClassHierarchy)} for a class whose name the caller knows (a class-file transformer is
-     * told it): when the hierarchy read the same class file before, as a supertype of a class defined earlier, the
-     * header read then is used again, and a class its header rules out is decided without parsing anything.
-     *
-     * @param internalName the class's internal name, or null when not known
-     */
-    public Transformation transform(final String internalName, final byte[] classFile,
-                                    final ClassHierarchy hierarchy) {
-        ClassReader reader = null;
-        ClassHeader header = internalName == null ? null : hierarchy.readBefore(internalName, classFile);
+        ClassReader reader;
+        ClassHeader header;
         try {
-            if (header == null) {
-                reader = new ClassReader(classFile);
-                header = ClassHeader.read(reader);
-            }
+            reader = new ClassReader(classFile);
+            header = ClassHeader.read(reader);
         } catch (RuntimeException e) {
             return new Transformation(Decision.skipped(nameOf(classFile), SkipReason.UNSUPPORTED_CLASS_FILE,
                     String.valueOf(e.getMessage())), null);
@@ -90,9 +76,6 @@ public final class SerialboostTransformer {
         }
         ClassInfo info;
         try {
-            if (reader == null) {
-                reader = new ClassReader(classFile); // the same bytes as the header's: they parsed before
-            }
             info = ClassInfo.parse(reader, header);
         } catch (RuntimeException e) {
             return new Transformation(Decision.skipped(header.className(), SkipReason.UNSUPPORTED_CLASS_FILE,

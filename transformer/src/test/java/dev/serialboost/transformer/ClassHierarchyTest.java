@@ -9,8 +9,6 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -73,35 +71,6 @@ class ClassHierarchyTest {
         assertTrue(sub.isConverted(), sub.toString());
         assertEquals("p.Base", sub.convertedSuperclass());
         assertEquals(Map.of("p/Base", 1), reads);
-    }
-
-    /**
-     * A supertype read for a subclass is defined right after it: from the same bytes its header is not read again
-     * (the one read then is used) and the decision is the one its bytes give; from other bytes (another agent's),
-     * they are read.
-     */
-    @Test
-    void aSupertypeDefinedFromTheFileReadForItsSubclassUsesTheHeaderReadThen() {
-        Map<String, byte[]> files = new HashMap<>();
-        files.put("p/Base", classFile("p/Base", "java/lang/Object", "p/Marker"));
-        files.put("p/Marker", classFile("p/Marker", "java/lang/Object"));
-        files.put("p/Sub", classFile("p/Sub", "p/Base", SERIALIZABLE));
-        SerialboostTransformer transformer = new SerialboostTransformer(TransformOptions.DEFAULTS);
-        ClassHierarchy hierarchy = new ClassHierarchy(files::get, name -> false);
-        // p/Base has no constructor p/Sub may call: not converted, but its decision read p/Base's class file
-        assertEquals(SkipReason.NO_VALID_CONSTRUCTOR,
-                transformer.transform("p/Sub", files.get("p/Sub"), hierarchy).decision().reason());
-        byte[] base = files.get("p/Base").clone();
-        ClassHeader before = hierarchy.readBefore("p/Base", base);
-        assertNotNull(before, "the header read for p/Sub, for equal bytes");
-        assertNull(hierarchy.readBefore("p/Base", classFile("p/Base", "java/lang/Object")), "other bytes");
-        assertNull(hierarchy.readBefore("p/Sub", files.get("p/Sub")), "a class read for no subclass");
-        Decision decided = transformer.transform("p/Base", base, hierarchy).decision();
-        assertEquals(transformer.transform(base, new ClassHierarchy(files::get, name -> false)).decision().toString(),
-                decided.toString());
-        assertNull(hierarchy.readBefore("p/Base", base), "forgotten once defined");
-        assertEquals(SkipReason.NOT_A_CLASS,
-                transformer.transform("p/Marker", files.get("p/Marker"), hierarchy).decision().reason());
     }
 
     @Test
