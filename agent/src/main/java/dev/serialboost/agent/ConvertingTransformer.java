@@ -22,6 +22,11 @@ import java.util.function.BiFunction;
  * library, with one {@link ClassHierarchy} per class loader (held weakly, so discarded loaders are
  * collected). Never throws and never changes a class it cannot convert; re-entrant loads (a class loaded
  * while this transformer reads class files) are left alone, as Byte Buddy's circularity lock does.
+ *
+ * <p>Registered without retransformation: its output is then the class file every later retransformation (another
+ * agent's) starts from, so a converted class keeps its members, and the JVM keeps no copy of the class file as it was.
+ * (Registered retransformation-capable beside the engine's transformers, so that the JVM would hand each class load to
+ * the agent once instead of twice, it measured no faster: JDK 17, 4,204 library classes, {@code convert=all}.)
  */
 final class ConvertingTransformer implements ClassFileTransformer {
 

@@ -74,21 +74,28 @@ public final class BenchRunner {
     /** How long and how often: {@code --profile}, each value replaceable by its own option. */
     public enum Profile {
         /** The integration test's: proves the pipeline, measures nothing worth reading. */
-        SMOKE(1, 0, 100, 3, 100, 2, 1),
+        SMOKE(1, 0, 100, 3, 100, 2, 1, 1),
         /** A few minutes on two cores: one fork, 2 warm-up and 3 measured iterations of 1 s. */
-        QUICK(1, 2, 1000, 3, 1000, 10, 3),
+        QUICK(1, 2, 1000, 3, 1000, 10, 3, 7),
         /** Two forks, 3 warm-up and 5 measured iterations of 1 s. */
-        FULL(2, 3, 1000, 5, 1000, 30, 5);
+        FULL(2, 3, 1000, 5, 1000, 30, 5, 11);
 
         final Timing timing;
         final int startupRuns;
         final int transformRuns;
+        /**
+         * Rounds of the class-loading measurement ({@code --class-loading-rounds}): its per-class cost is a difference
+         * of a few percent of each run, which three runs could not tell from the machine's noise.
+         */
+        final int classLoadingRounds;
 
         Profile(final int forks, final int warmupIterations, final int warmupMillis, final int iterations,
-                final int iterationMillis, final int startupRuns, final int transformRuns) {
+                final int iterationMillis, final int startupRuns, final int transformRuns,
+                final int classLoadingRounds) {
             this.timing = new Timing(forks, warmupIterations, warmupMillis, iterations, iterationMillis);
             this.startupRuns = startupRuns;
             this.transformRuns = transformRuns;
+            this.classLoadingRounds = classLoadingRounds;
         }
 
         String id() {
@@ -137,7 +144,8 @@ public final class BenchRunner {
     /** The parsed command line. */
     record Settings(Profile profile, Timing timing, Path agentJar, Path results, Path docs, List<Workload> workloads,
                     String methods, List<String> jdks, List<AgentMode> modes, List<AgentMode> otherJdkModes,
-                    boolean reference, boolean skipCost, boolean reportOnly, String command, boolean costOnly) {
+                    boolean reference, boolean skipCost, boolean reportOnly, String command, boolean costOnly,
+                    int classLoadingRounds) {
     }
 
     private final Settings settings;
@@ -160,7 +168,7 @@ public final class BenchRunner {
                     + " [--modes M,...] [--other-jdk-modes M,...] [--agent JAR] [--results DIR] [--docs DIR|none]"
                     + " [--workloads A,B] [--methods REGEX] [--forks N] [--warmup N] [--iterations N]"
                     + " [--iteration-ms N] [--skip-reference] [--skip-cost] [--cost-only] [--report-only]"
-                    + " [--command TEXT]");
+                    + " [--class-loading-rounds N] [--command TEXT]");
             System.err.println("modes: " + Arrays.stream(AgentMode.values()).map(AgentMode::id).toList());
             System.exit(2);
             return;
@@ -195,6 +203,7 @@ public final class BenchRunner {
         boolean skipCost = false;
         boolean reportOnly = false;
         boolean costOnly = false;
+        Integer classLoadingRounds = null;
         String command = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -220,6 +229,7 @@ public final class BenchRunner {
                 case "--skip-reference" -> reference = false;
                 case "--skip-cost" -> skipCost = true;
                 case "--cost-only" -> costOnly = true;
+                case "--class-loading-rounds" -> classLoadingRounds = number(args, ++i, a, 1);
                 case "--report-only" -> reportOnly = true;
                 case "--command" -> command = value(args, ++i, a);
                 default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
@@ -235,7 +245,8 @@ public final class BenchRunner {
                 iterationMillis == null ? t.iterationMillis() : iterationMillis);
         return new Settings(profile, timing, agent.toAbsolutePath(), results.toAbsolutePath(),
                 docs == null ? null : docs.toAbsolutePath(), workloads, methods, List.copyOf(jdks), modes,
-                otherJdkModes, reference, skipCost, reportOnly, command, costOnly);
+                otherJdkModes, reference, skipCost, reportOnly, command, costOnly,
+                classLoadingRounds == null ? profile.classLoadingRounds : classLoadingRounds);
     }
 
     private static List<AgentMode> modes(final String list) {
@@ -815,7 +826,9 @@ public final class BenchRunner {
     /**
      * Class loading at the scale of real applications: {@link ClassPathApp} loads every class of published libraries
      * ({@code bench/target/classpath-libs}) without the agent, with its default and with {@code convert=all}, in
-     * turn; medians of its own timing (the loads only) and of whole processes, and the cost per class looked at.
+     * rounds of one run each, the order rotating from round to round; medians of its own timing (the loads only) and
+     * of whole processes, and the cost per class looked at: the median over the rounds of the difference to the run
+     * without the agent of the same round (runs next to each other share the machine's state, which drifts).
      */
     private void measureClassPath(final BenchJdk jdk) throws IOException {
         Path libs = classPathLibs();
@@ -829,7 +842,7 @@ public final class BenchRunner {
             log("class loading: no jars in " + libs + " (the bench build copies them there); not measured");
             return;
         }
-        int runs = settings.profile().transformRuns;
+        int runs = settings.classLoadingRounds();
         Map<String, List<String>> commands = new LinkedHashMap<>();
         List<String> app = new ArrayList<>(List.of("-cp", classPath, ClassPathApp.class.getName()));
         app.addAll(jars);
@@ -841,8 +854,8 @@ public final class BenchRunner {
         for (String j : jars) {
             names.add(Path.of(j).getFileName().toString());
         }
-        log("class loading on " + jdk.label() + ": " + runs + " runs of ClassPathApp over " + String.join(", ", names)
-                + " without the agent, with its default and with convert=all (in turn)");
+        log("class loading on " + jdk.label() + ": " + runs + " rounds of ClassPathApp over " + String.join(", ", names)
+                + " without the agent, with its default and with convert=all (one run each, the order rotating)");
         Child.run(commands.get("off"), CHILD_TIMEOUT).requireSuccess("ClassPathApp (warm-up)");
         Map<String, double[]> load = new LinkedHashMap<>();
         Map<String, double[]> wall = new LinkedHashMap<>();
@@ -879,22 +892,33 @@ public final class BenchRunner {
         put("classpath.classes", String.valueOf(classes));
         put("classpath.failed", String.valueOf(failed));
         put("classpath.runs", String.valueOf(runs));
+        put("classpath.paired", "true");
         put("classpath.jdk", String.valueOf(jdk.feature()));
         double off = median(load.get("off"));
-        double offWall = median(wall.get("off"));
         for (String k : commands.keySet()) {
             putStats("classpath.load." + k, load.get(k));
             putStats("classpath.wall." + k, wall.get(k));
             put("classpath.command." + k, String.join(" ", commands.get(k).subList(0, commands.get(k).size()
                     - jars.size())) + " <the jars>");
             if (!k.equals("off")) {
-                double perClass = (median(load.get(k)) - off) * 1000 / classes;
-                put("classpath.perclass." + k, format(perClass));
-                put("classpath.perclass.wall." + k, format((median(wall.get(k)) - offWall) * 1000 / classes));
-                log(String.format(Locale.ROOT, "  %s: loads %.0f ms (without %.0f ms), %+.1f us per class looked at",
-                        k, median(load.get(k)), off, perClass));
+                double[] perClass = perClass(load.get(k), load.get("off"), classes);
+                put("classpath.perclass." + k, format(median(perClass)));
+                put("classpath.perclass.wall." + k, format(median(perClass(wall.get(k), wall.get("off"), classes))));
+                log(String.format(Locale.ROOT, "  %s: loads %.0f ms (without %.0f ms), %+.1f us per class looked at"
+                        + " (median of the rounds' differences; per round: %s)", k, median(load.get(k)), off,
+                        median(perClass), Arrays.stream(perClass).mapToObj(d -> String.format(Locale.ROOT, "%+.1f", d))
+                                .collect(java.util.stream.Collectors.joining(" "))));
             }
         }
+    }
+
+    /** Per round: the difference of {@code with} to {@code without} of the same round, in us per class. */
+    static double[] perClass(final double[] with, final double[] without, final long classes) {
+        double[] d = new double[with.length];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = (with[i] - without[i]) * 1000 / classes;
+        }
+        return d;
     }
 
     /** {@code bench/target/classpath-libs}, next to the benchmarks jar this runs from; null when not there. */

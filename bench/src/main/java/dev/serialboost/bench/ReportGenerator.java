@@ -921,7 +921,12 @@ public final class ReportGenerator {
                 .append(run.getProperty("classpath.jars").replace(",", ", ")).append("; ")
                 .append(run.getProperty("classpath.failed")).append(" of them fail to load, for an optional "
                         + "dependency missing, but a transformer looks at them all the same), ")
-                .append(run.getProperty("classpath.runs")).append(" runs each without the agent, with its default "
+                .append(Boolean.parseBoolean(run.getProperty("classpath.paired"))
+                        ? run.getProperty("classpath.runs") + " rounds of one run each without the agent, with its "
+                        + "default and with `convert=all`, the order rotating from round to round. The cost per class "
+                        + "looked at is the median over the rounds of the difference, within a round, of the app's own "
+                        + "timing of the loads to the run without the agent, divided by the number of classes.\n\n"
+                        : run.getProperty("classpath.runs") + " runs each without the agent, with its default "
                         + "and with `convert=all`, in turn. The cost per class looked at is the difference of the "
                         + "medians of the app's own timing of the loads, divided by the number of classes.\n\n");
         md.append("| | loading all classes, median | p25 – p75 | whole process, median | **per class looked at** "

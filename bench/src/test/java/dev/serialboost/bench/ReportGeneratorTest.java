@@ -120,6 +120,21 @@ class ReportGeneratorTest {
         assertContains(text, "| agent default (engine) | " + property("startup.default.median") + " ms |");
         BenchRunner.Settings s = BenchRunner.parse(new String[] {"--cost-only", "--docs", "none"});
         assertTrue(s.costOnly() && !s.skipCost());
+        assertEquals(BenchRunner.Profile.QUICK.classLoadingRounds, s.classLoadingRounds());
+        assertEquals(9, BenchRunner.parse(new String[] {"--cost-only", "--class-loading-rounds", "9"})
+                .classLoadingRounds());
+        assertThrows(IllegalArgumentException.class,
+                () -> BenchRunner.parse(new String[] {"--class-loading-rounds", "0"}));
+        // per round, the difference to the run without the agent of the same round
+        assertArrayEquals(new double[] {5.0, -0.5},
+                BenchRunner.perClass(new double[] {110, 99}, new double[] {100, 100}, 2000), 1e-12);
+        assertContains(text, "5 runs each without the agent");
+        run.setProperty("classpath.paired", "true");
+        StringBuilder paired = new StringBuilder();
+        ReportGenerator.costs(paired, run);
+        assertContains(paired.toString(), "5 rounds of one run each without the agent, with its default and with"
+                + " `convert=all`, the order rotating from round to round. The cost per class looked at is the median"
+                + " over the rounds of the difference, within a round");
     }
 
     @Test

@@ -45,6 +45,10 @@ final class ClassHeader {
         char[] buffer = new char[reader.getMaxStringLength()];
         int u = reader.header + 6;
         int interfaceCount = reader.readUnsignedShort(u);
+        String[] interfaces = new String[interfaceCount];
+        for (int i = 0; i < interfaceCount; i++) {
+            interfaces[i] = reader.readClass(u + 2 + 2 * i, buffer);
+        }
         u += 2 + 2 * interfaceCount;
         int fieldCount = reader.readUnsignedShort(u);
         u += 2;
@@ -55,15 +59,32 @@ final class ClassHeader {
         u += 2;
         int noArg = -1;
         for (int i = 0; i < methodCount; i++) {
-            if (noArg < 0 && "<init>".equals(reader.readUTF8(u + 2, buffer))
-                    && "()V".equals(reader.readUTF8(u + 4, buffer))) {
+            // compared as bytes: most classes never need their method names as strings
+            if (noArg < 0 && isUtf8(reader, reader.readUnsignedShort(u + 2), INIT)
+                    && isUtf8(reader, reader.readUnsignedShort(u + 4), NO_ARGS)) {
                 noArg = reader.readUnsignedShort(u);
             }
             u = skipAttributes(reader, u + 6);
         }
-        String[] interfaces = reader.getInterfaces();
-        return new ClassHeader(reader.getClassName(), reader.getSuperName(), List.of(interfaces), reader.getAccess(),
-                reader.readUnsignedShort(6), noArg);
+        return new ClassHeader(reader.readClass(reader.header + 2, buffer), reader.readClass(reader.header + 4, buffer),
+                List.of(interfaces), reader.readUnsignedShort(reader.header), reader.readUnsignedShort(6), noArg);
+    }
+
+    private static final byte[] INIT = {'<', 'i', 'n', 'i', 't', '>'};
+    private static final byte[] NO_ARGS = {'(', ')', 'V'};
+
+    /** Whether the {@code CONSTANT_Utf8} at pool index {@code index} holds exactly {@code ascii}'s bytes. */
+    private static boolean isUtf8(final ClassReader reader, final int index, final byte[] ascii) {
+        int offset = reader.getItem(index);
+        if (reader.readUnsignedShort(offset) != ascii.length) {
+            return false;
+        }
+        for (int i = 0; i < ascii.length; i++) {
+            if (reader.readByte(offset + 2 + i) != ascii[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The offset after the {@code attributes_count} and attributes starting at {@code offset}. */
