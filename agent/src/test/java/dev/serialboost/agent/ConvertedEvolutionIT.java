@@ -43,15 +43,17 @@ import java.util.Set;
  *       write and read an extra string after the default part, reading it as optional data (data of the old version
  *       has none: the read ends at the default data, not in the subclass's data, whose first bytes look like a
  *       block-data header).</li>
+ *   <li>{@code Migrated}: became a record (records are never converted): the record reads the old class's
+ *       converted data, an all-primitive-and-String class whose level the writer wrote as a bulk record.</li>
  * </ul>
  */
 class ConvertedEvolutionIT {
 
     private static final String PKG = "dev.serialboost.it.evolution.gen.";
     private static final List<String> SAMPLES = List.of("Evolving", "Ticker", "Retyped", "RetypedRef", "Grown",
-            "Checked", "Leaf", "AuditedChild");
+            "Checked", "Leaf", "AuditedChild", "Migrated");
     /** Samples whose class the new version keeps plain (not converted, its data written in the plain format). */
-    private static final Set<String> PLAIN_IN_NEW = Set.of("Checked", "Leaf");
+    private static final Set<String> PLAIN_IN_NEW = Set.of("Checked", "Leaf", "Migrated");
 
     @TempDir
     static Path dir;
@@ -225,6 +227,22 @@ class ConvertedEvolutionIT {
                 }
                 """);
         s.put(PKG + "AuditedChild", AUDITED_CHILD);
+        s.put(PKG + "Migrated", """
+                package dev.serialboost.it.evolution.gen;
+
+                public class Migrated implements java.io.Serializable {
+                    private static final long serialVersionUID = 35L;
+                    long id;
+                    double price;
+
+                    public static Object[] sample() {
+                        Migrated m = new Migrated();
+                        m.id = 35;
+                        m.price = 3.5;
+                        return new Object[] {m, m, new Part("after")};
+                    }
+                }
+                """);
         return s;
     }
 
@@ -431,6 +449,24 @@ class ConvertedEvolutionIT {
                 }
                 """);
         s.put(PKG + "AuditedChild", AUDITED_CHILD);
+        s.put(PKG + "Migrated", """
+                package dev.serialboost.it.evolution.gen;
+
+                public record Migrated(long id, double price) implements java.io.Serializable {
+                    private static final long serialVersionUID = 35L;
+
+                    public Migrated {
+                        if (price < 0) {
+                            throw new IllegalArgumentException("negative price");
+                        }
+                    }
+
+                    public static Object[] sample() {
+                        Migrated m = new Migrated(36, 3.75);
+                        return new Object[] {m, m, new Part("after")};
+                    }
+                }
+                """);
         return s;
     }
 
@@ -457,7 +493,9 @@ class ConvertedEvolutionIT {
             Map.entry("old-to-new Leaf-sample", "read"),
             Map.entry("new-to-old Leaf-sample", "read"),
             Map.entry("old-to-new AuditedChild-sample", "read"),
-            Map.entry("new-to-old AuditedChild-sample", "read"));
+            Map.entry("new-to-old AuditedChild-sample", "read"),
+            Map.entry("old-to-new Migrated-sample", "read"),
+            Map.entry("new-to-old Migrated-sample", "read"));
 
     @BeforeAll
     static void writeWithEachVersionPlainAndConverted() {

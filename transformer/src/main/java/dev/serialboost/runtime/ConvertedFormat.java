@@ -225,6 +225,8 @@ public final class ConvertedFormat {
      */
     public static final Object MISSING = new Object();
     private static final Object NO_TEMPLATE = new Object();
+    /** What {@link #readRecord} returns for a record's data in the plain format (the JDK's code reads it). */
+    public static final Object NOT_CONVERTED = new Object();
 
     private static final ClassValue<View> VIEWS = new ClassValue<>() {
         @Override
@@ -625,6 +627,26 @@ public final class ConvertedFormat {
         }
     }
 
+    /**
+     * Runs at the start of {@code ObjectInputStream.readRecord(desc)}: for converted data of a class that is a record
+     * here (the class became a record; the stream descriptor is bound to the record's {@linkplain #readingView
+     * reading view}), reads the data as the JDK reads a record's plain data ({@link EvolvedRead#readRecord}) and
+     * returns the record; for plain data, {@link #NOT_CONVERTED}, and the JDK's code reads it.
+     */
+    public static Object readRecord(final ObjectInputStream in, final ObjectStreamClass desc) throws IOException {
+        try {
+            if (!(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc) || !(boolean) EXTERNALIZABLE.invokeExact(desc)) {
+                return NOT_CONVERTED;
+            }
+            int shape = in.readInt();
+            return EvolvedRead.readRecord(EvolvedRead.plan(desc, shape, in), in);
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("serialboost: unexpected exception reading " + desc.getName(), t);
+        }
+    }
+
     /** An object of a converted class being read: the data read so far, until its last reference has come. */
     private static final class Reading {
         final Object obj;
@@ -925,8 +947,8 @@ public final class ConvertedFormat {
         if (view.desc != null) {
             return view.desc;
         }
-        if (cl.isEnum() || Proxy.isProxyClass(cl) || model.getSerialVersionUID() != osc.getSerialVersionUID()
-                || !simpleName(model.getName()).equals(simpleName(osc.getName()))) {
+        if (cl.isEnum() || Proxy.isProxyClass(cl) || !simpleName(model.getName()).equals(simpleName(osc.getName()))
+                || !cl.isRecord() && model.getSerialVersionUID() != osc.getSerialVersionUID()) {
             return osc; // the JDK refuses on an earlier check, with its own message
         }
         View reading = READING_VIEWS.get(cl);
@@ -937,8 +959,8 @@ public final class ConvertedFormat {
         throw new InvalidClassException(cl.getName(), "Serializable incompatible with Externalizable: the stream has"
                 + " this class as Externalizable, which is how serialboost's converted format writes it, but this JVM"
                 + " does not convert it (its serialboost configuration excludes or skips it, or it loaded before the"
-                + " agent), and cannot read such data into it (a record, or a class of a module that does not open"
-                + " its package); writer and reader need the same serialboost configuration, see"
+                + " agent), and cannot read such data into it (a class of a module that does not open its package);"
+                + " writer and reader need the same serialboost configuration, see"
                 + " docs/compatibility.md. If the writer's version of the class is Externalizable, the class itself"
                 + " changed");
     }
@@ -1013,13 +1035,13 @@ public final class ConvertedFormat {
      * (its {@code serialPersistentFields} included), a level without generated bodies, and the class's own {@code
      * readObject} if it has one: the JDK binds the stream's descriptors to it, and {@link EvolvedRead} reads the data
      * as plain JDK reads the plain format's, field by field, through the class's {@code readObject} and {@code
-     * readObjectNoData}. Never used for writing. {@link #PLAIN} when the class cannot have one (not a {@code
-     * Serializable} class, {@code Externalizable}, an enum, a record, a class of a module that does not open its
-     * package, or one with a superclass that cannot).
+     * readObjectNoData}; a record's through {@link #readRecord}. Never used for writing. {@link #PLAIN} when the
+     * class cannot have one (not a {@code Serializable} class, {@code Externalizable}, an enum, a class of a module
+     * that does not open its package, or one with a superclass that cannot).
      */
     private static View readingView(final Class<?> type) {
         if (PROBLEM != null || CustomLevels.availability() != null || !Serializable.class.isAssignableFrom(type)
-                || Externalizable.class.isAssignableFrom(type) || type.isArray() || type.isEnum() || type.isRecord()
+                || Externalizable.class.isAssignableFrom(type) || type.isArray() || type.isEnum()
                 || type.isInterface() || Proxy.isProxyClass(type) || VIEWS.get(type).desc != null) {
             return PLAIN;
         }
@@ -1039,7 +1061,9 @@ public final class ConvertedFormat {
             ObjectStreamClass desc = convertedDescriptor(type, superView, null);
             Level[] above = superView.desc != null ? superView.levels : new Level[0];
             Level[] levels = Arrays.copyOf(above, above.length + 1);
-            levels[above.length] = new Level(null, null, null, null, 0, 0, 0, 0, CustomLevels.of(type, lookup), desc);
+            // a record's writeObject/readObject, if any, the JDK ignores: it reads a record through readRecord
+            levels[above.length] = new Level(null, null, null, null, 0, 0, 0, 0,
+                    type.isRecord() ? null : CustomLevels.of(type, lookup), desc);
             return new View(desc, levels, false, superView.desc != null ? superView : null, 0, null, true);
         } catch (Throwable t) {
             return PLAIN;

@@ -1,6 +1,7 @@
 package dev.serialboost.runtime;
 
 import java.io.InvalidClassException;
+import java.io.InvalidObjectException;
 import java.io.ObjectInput;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
@@ -80,6 +81,8 @@ final class EvolvedRead {
     private static final MethodHandle HAS_BLOCK_EXTERNAL_DATA;
     private static final MethodHandle HAS_READ_OBJECT_NO_DATA;
     private static final MethodHandle INVOKE_READ_OBJECT_NO_DATA;
+    /** {@code ObjectStreamClass.RecordSupport.deserializationCtr(desc)}: the record's constructor from field data. */
+    private static final MethodHandle DESERIALIZATION_CTR;
     private static final String PROBLEM;
 
     static {
@@ -100,6 +103,7 @@ final class EvolvedRead {
         MethodHandle hasBlockExternalData = null;
         MethodHandle hasReadObjectNoData = null;
         MethodHandle invokeReadObjectNoData = null;
+        MethodHandle deserializationCtr = null;
         String problem = null;
         try {
             Class<?> osc = ObjectStreamClass.class;
@@ -121,6 +125,9 @@ final class EvolvedRead {
                     MethodType.methodType(boolean.class));
             invokeReadObjectNoData = io.findVirtual(osc, "invokeReadObjectNoData",
                     MethodType.methodType(void.class, Object.class));
+            Class<?> records = Class.forName("java.io.ObjectStreamClass$RecordSupport");
+            deserializationCtr = MethodHandles.privateLookupIn(records, MethodHandles.lookup()).findStatic(records,
+                    "deserializationCtr", MethodType.methodType(MethodHandle.class, osc));
             // what FieldAccess.setPrimFieldValues falls back on: checked here, so that a JDK without it leaves the
             // converted format off
             io.findVirtual(osc, "setPrimFieldValues", MethodType.methodType(void.class, Object.class, byte[].class));
@@ -165,6 +172,7 @@ final class EvolvedRead {
         HAS_BLOCK_EXTERNAL_DATA = hasBlockExternalData;
         HAS_READ_OBJECT_NO_DATA = hasReadObjectNoData;
         INVOKE_READ_OBJECT_NO_DATA = invokeReadObjectNoData;
+        DESERIALIZATION_CTR = deserializationCtr;
         PROBLEM = problem;
     }
 
@@ -416,6 +424,58 @@ final class EvolvedRead {
                     SET_OBJ_FIELD_VALUES.invokeExact(slots[i], obj, values[i]);
                 }
             }
+        }
+    }
+
+    /**
+     * Reads converted data of a class that is a record here (its shape read) as {@code ObjectInputStream.readRecord}
+     * reads a record's plain data: the levels above the record's own (the writer's superclasses) read and dropped,
+     * then the record's own level's values (a bulk record turned into the JDK's field data), each reference with the
+     * object's dependency on it marked; null when the object carries a {@code ClassNotFoundException} (as JDK 25
+     * does), else the record from its canonical constructor as the JDK builds it, with the JDK's exceptions.
+     */
+    static Object readRecord(final Plan plan, final ObjectInputStream in) throws Throwable {
+        Object handles = (Object) HANDLES.invokeExact(in);
+        int handle = (int) PASS_HANDLE.invokeExact(in);
+        ObjectStreamClass[] slots = plan.slots();
+        int own = slots.length - 1;
+        byte[] primitives = null;
+        Object[] values = null;
+        for (int i = 0; i < slots.length; i++) {
+            if (!plan.hasData()[i]) {
+                continue;
+            }
+            primitives = new byte[plan.primBytes()[i]];
+            in.readFully(primitives);
+            if (plan.bulk()[i]) {
+                bigEndian(primitives, (ObjectStreamField[]) FIELDS.invokeExact(slots[i]));
+            }
+            ObjectStreamField[] references = plan.references()[i];
+            values = new Object[references.length];
+            for (int r = 0; r < references.length; r++) {
+                values[r] = READ_OBJECT0.invokeExact(in, Object.class, references[r].isUnshared());
+                if (plan.dependency()[i][r]) {
+                    MARK_DEPENDENCY.invokeExact(handles, handle, (int) PASS_HANDLE.invokeExact(in));
+                }
+                SET_PASS_HANDLE.invokeExact(in, handle);
+            }
+            if (plan.endMarker()[i]) {
+                CustomLevels.end(in, true);
+            }
+        }
+        if (!plan.hasData()[own] || (ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle) != null) {
+            return null;
+        }
+        MethodHandle constructor = (MethodHandle) DESERIALIZATION_CTR.invokeExact(slots[own]);
+        try {
+            return (Object) constructor.invokeExact(primitives, values);
+        } catch (Exception e) {
+            throw (InvalidObjectException) new InvalidObjectException(e.getMessage()).initCause(e);
+        } catch (Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw (InvalidObjectException) new InvalidObjectException("ReflectiveOperationException during"
+                    + " deserialization").initCause(t);
         }
     }
 

@@ -94,7 +94,8 @@ public final class ConvertedFormatPatches {
                 "a call of ObjectStreamClass.hasBlockExternalData", 1),
         /** The method's entry: the site is the start of its code. */
         DEFAULT_WRITE_ENTRY(OBJECT_OUTPUT_STREAM, "defaultWriteObject()V", "code", 1),
-        DEFAULT_READ_ENTRY(OBJECT_INPUT_STREAM, "defaultReadObject()V", "code", 1);
+        DEFAULT_READ_ENTRY(OBJECT_INPUT_STREAM, "defaultReadObject()V", "code", 1),
+        READ_RECORD_ENTRY(OBJECT_INPUT_STREAM, "readRecord(" + OSC_DESC + ")Ljava/lang/Object;", "code", 1);
 
         final String owner;
         final String method;
@@ -268,6 +269,24 @@ public final class ConvertedFormatPatches {
                 mv.visitInsn(Opcodes.RETURN);
                 mv.visitLabel(jdk);
                 mv.visitFrame(Opcodes.F_NEW, 1, new Object[] {stream}, 0, new Object[0]);
+            }
+            case READ_RECORD_ENTRY -> {
+                // Object r = ConvertedFormat.readRecord(this, desc); if (r != ConvertedFormat.NOT_CONVERTED) return r;
+                // (converted data of a class that is a record here), else on to the JDK's code
+                finder.uses(2, 3);
+                Label jdk = new Label();
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readRecord", "(L" + OBJECT_INPUT_STREAM + ";"
+                        + OSC_DESC + ")Ljava/lang/Object;", false);
+                mv.visitInsn(Opcodes.DUP);
+                mv.visitFieldInsn(Opcodes.GETSTATIC, HOOKS, "NOT_CONVERTED", "Ljava/lang/Object;");
+                mv.visitJumpInsn(Opcodes.IF_ACMPEQ, jdk);
+                mv.visitInsn(Opcodes.ARETURN);
+                mv.visitLabel(jdk);
+                mv.visitFrame(Opcodes.F_NEW, 2, new Object[] {OBJECT_INPUT_STREAM, OBJECT_STREAM_CLASS}, 1,
+                        new Object[] {OBJECT});
+                mv.visitInsn(Opcodes.POP);
             }
             case WRITE_EXTERNAL_CALL -> writeLoop(mv, finder);
             case READ_EXTERNAL_CALL -> readLoop(mv, finder);
@@ -476,7 +495,7 @@ public final class ConvertedFormatPatches {
                 notFound = new Label[] {new Label(), new Label(), new Label()};
                 super.visitTryCatchBlock(notFound[0], notFound[1], notFound[2], NOT_FOUND);
             }
-            Site entry = site(Site.DEFAULT_WRITE_ENTRY, Site.DEFAULT_READ_ENTRY);
+            Site entry = site(Site.DEFAULT_WRITE_ENTRY, Site.DEFAULT_READ_ENTRY, Site.READ_RECORD_ENTRY);
             if (entry != null) {
                 at(entry);
             }

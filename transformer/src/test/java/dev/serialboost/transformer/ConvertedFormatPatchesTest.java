@@ -69,7 +69,8 @@ class ConvertedFormatPatchesTest {
         assertEquals(List.of("<init>->externalizableView", "initNonProxy->localDescriptor",
                 "writeNonProxy->descriptorProtocol"), sorted(hooks.get(ConvertedFormatPatches.OBJECT_STREAM_CLASS)));
         assertEquals(List.of("defaultReadObject->defaultRead", "readExternalData->blockedOrSkipped",
-                "readExternalData->isExternalizable", "readExternalData->readBegin", "readExternalData->readNext"),
+                "readExternalData->isExternalizable", "readExternalData->readBegin", "readExternalData->readNext",
+                "readRecord->readRecord"),
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM)));
         assertEquals(List.of("defaultWriteObject->defaultWrite", "writeClass->lookupForWrite",
                 "writeExternalData->dataProtocol", "writeExternalData->isExternalizable",
