@@ -161,6 +161,11 @@ public final class ConvertedFormat {
         /** The slot the next new plan takes. */
         final AtomicInteger nextPlan = new AtomicInteger();
 
+        /** The own methods of the level this view's class declares (its last), or null; null for {@link #PLAIN}. */
+        CustomLevels.Methods ownMethods() {
+            return desc == null ? null : levels[levels.length - 1].custom;
+        }
+
         View(final ObjectStreamClass desc, final Level[] levels, final boolean bulk, final View superView,
              final int shape, final Object[] reflectors) {
             this(desc, levels, bulk, superView, shape, reflectors, false);
@@ -434,8 +439,7 @@ public final class ConvertedFormat {
 
     /** The own methods of the level {@code type} declares in its converted view, or null. */
     static CustomLevels.Methods customMethods(final Class<?> type) {
-        View view = type == null ? PLAIN : VIEWS.get(type);
-        return view.desc == null ? null : view.levels[view.levels.length - 1].custom;
+        return type == null ? null : VIEWS.get(type).ownMethods();
     }
 
     /**
@@ -447,10 +451,7 @@ public final class ConvertedFormat {
             return null;
         }
         View view = VIEWS.get(type);
-        if (view.desc == null) {
-            view = READING_VIEWS.get(type);
-        }
-        return view.desc == null ? null : view.levels[view.levels.length - 1].custom;
+        return (view.desc != null ? view : READING_VIEWS.get(type)).ownMethods();
     }
 
     /**
@@ -1009,8 +1010,8 @@ public final class ConvertedFormat {
                     fields));
             reflectors.add((Object) FIELD_REFL.invokeExact(desc));
             for (View v = superView; v != null && v.desc != null; v = v.superView) {
-                shapes.add(0, new ConvertedShape.Level(v.desc.getName(), v.bulk, v.levels[v.levels.length - 1].custom
-                        != null, (ObjectStreamField[]) FIELDS.invokeExact(v.desc)));
+                shapes.add(0, new ConvertedShape.Level(v.desc.getName(), v.bulk, v.ownMethods() != null,
+                        (ObjectStreamField[]) FIELDS.invokeExact(v.desc)));
                 reflectors.add((Object) FIELD_REFL.invokeExact(v.desc));
             }
             for (ConvertedShape.Level level : shapes) {

@@ -45,10 +45,7 @@ final class CustomLevels {
     private static final MethodHandle BIN_BLOCK_MODE;
     private static final MethodHandle SKIP_CUSTOM_DATA;
     private static final MethodHandle SET_DEFAULT_DATA_END;
-    private static final MethodHandle HANDLES;
-    private static final MethodHandle PASS_HANDLE;
     private static final MethodHandle MARK_EXCEPTION;
-    private static final MethodHandle LOOKUP_EXCEPTION;
     private static final MethodHandle FIELD_VALUES;
     private static final MethodHandle NEW_CONTEXT;
     private static final MethodHandle CHECK_CONTEXT;
@@ -59,15 +56,12 @@ final class CustomLevels {
     private static final MethodHandle CONTEXT_DESC;
     private static final MethodHandle GET_OBJ;
     private static final MethodHandle WRITE_OBJECT0;
-    private static final MethodHandle READ_OBJECT0;
-    private static final MethodHandle SET_PASS_HANDLE;
-    private static final MethodHandle MARK_DEPENDENCY;
     /** {@code ObjectOutputStream.extendedDebugInfo}: when on, the JDK's defaultWriteObject runs (it records more). */
     private static final boolean EXTENDED_DEBUG_INFO;
     private static final String PROBLEM;
 
     static {
-        MethodHandle[] h = new MethodHandle[30];
+        MethodHandle[] h = new MethodHandle[24];
         boolean debugInfo = true;
         String problem = null;
         try {
@@ -102,44 +96,34 @@ final class CustomLevels {
                     .asType(MethodType.methodType(boolean.class, Object.class, boolean.class));
             h[11] = in.findVirtual(ois, "skipCustomData", MethodType.methodType(void.class));
             h[12] = in.findSetter(ois, "defaultDataEnd", boolean.class);
-            h[13] = in.findGetter(ois, "handles", table).asType(MethodType.methodType(Object.class, ois));
-            h[14] = in.findGetter(ois, "passHandle", int.class);
             MethodHandles.Lookup tableLookup = MethodHandles.privateLookupIn(table, MethodHandles.lookup());
-            h[15] = tableLookup.findVirtual(table, "markException", MethodType.methodType(void.class, int.class,
+            h[13] = tableLookup.findVirtual(table, "markException", MethodType.methodType(void.class, int.class,
                     ClassNotFoundException.class)).asType(MethodType.methodType(void.class, Object.class, int.class,
                     ClassNotFoundException.class));
-            h[16] = tableLookup.findVirtual(table, "lookupException", MethodType.methodType(
-                    ClassNotFoundException.class, int.class)).asType(MethodType.methodType(
-                    ClassNotFoundException.class, Object.class, int.class));
-            h[17] = MethodHandles.privateLookupIn(values, MethodHandles.lookup()).findConstructor(values,
+            h[14] = MethodHandles.privateLookupIn(values, MethodHandles.lookup()).findConstructor(values,
                     MethodType.methodType(void.class, ois, ObjectStreamClass.class, boolean.class))
                     .asType(MethodType.methodType(Object.class, ois, ObjectStreamClass.class, boolean.class));
-            h[18] = ctx.findConstructor(context, MethodType.methodType(void.class, Object.class,
+            h[15] = ctx.findConstructor(context, MethodType.methodType(void.class, Object.class,
                     ObjectStreamClass.class)).asType(MethodType.methodType(Object.class, Object.class,
                     ObjectStreamClass.class));
-            h[19] = ctx.findVirtual(context, "check", MethodType.methodType(void.class)).asType(
+            h[16] = ctx.findVirtual(context, "check", MethodType.methodType(void.class)).asType(
                     MethodType.methodType(void.class, Object.class));
-            h[20] = ctx.findVirtual(context, "setUsed", MethodType.methodType(void.class)).asType(
+            h[17] = ctx.findVirtual(context, "setUsed", MethodType.methodType(void.class)).asType(
                     MethodType.methodType(void.class, Object.class));
             MethodHandles.Lookup osc = MethodHandles.privateLookupIn(ObjectStreamClass.class, MethodHandles.lookup());
-            h[21] = osc.findGetter(ObjectStreamClass.class, "hasWriteObjectData", boolean.class);
-            h[22] = osc.findSetter(ObjectStreamClass.class, "hasWriteObjectData", boolean.class);
-            h[23] = ctx.findGetter(context, "obj", Object.class).asType(MethodType.methodType(Object.class,
+            h[18] = osc.findGetter(ObjectStreamClass.class, "hasWriteObjectData", boolean.class);
+            h[19] = osc.findSetter(ObjectStreamClass.class, "hasWriteObjectData", boolean.class);
+            h[20] = ctx.findGetter(context, "obj", Object.class).asType(MethodType.methodType(Object.class,
                     Object.class));
-            h[24] = ctx.findGetter(context, "desc", ObjectStreamClass.class).asType(MethodType.methodType(
+            h[21] = ctx.findGetter(context, "desc", ObjectStreamClass.class).asType(MethodType.methodType(
                     ObjectStreamClass.class, Object.class));
-            h[25] = ctx.findVirtual(context, "getObj", MethodType.methodType(Object.class)).asType(
+            h[22] = ctx.findVirtual(context, "getObj", MethodType.methodType(Object.class)).asType(
                     MethodType.methodType(Object.class, Object.class));
-            h[26] = out.findVirtual(oos, "writeObject0", MethodType.methodType(void.class, Object.class,
+            h[23] = out.findVirtual(oos, "writeObject0", MethodType.methodType(void.class, Object.class,
                     boolean.class));
-            h[27] = in.findVirtual(ois, "readObject0", MethodType.methodType(Object.class, Class.class,
-                    boolean.class));
-            h[28] = in.findSetter(ois, "passHandle", int.class);
-            h[29] = tableLookup.findVirtual(table, "markDependency", MethodType.methodType(void.class, int.class,
-                    int.class)).asType(MethodType.methodType(void.class, Object.class, int.class, int.class));
             debugInfo = (boolean) out.findStaticGetter(oos, "extendedDebugInfo", boolean.class).invokeExact();
         } catch (Throwable e) {
-            problem = "java.io has no accessible callback context, block-data mode, skipCustomData, handle table"
+            problem = "java.io has no accessible callback context, block-data mode, skipCustomData, markException"
                     + " or FieldValues as serialboost expects (" + e + ")";
             h = new MethodHandle[h.length];
         }
@@ -156,23 +140,17 @@ final class CustomLevels {
         BIN_BLOCK_MODE = h[10];
         SKIP_CUSTOM_DATA = h[11];
         SET_DEFAULT_DATA_END = h[12];
-        HANDLES = h[13];
-        PASS_HANDLE = h[14];
-        MARK_EXCEPTION = h[15];
-        LOOKUP_EXCEPTION = h[16];
-        FIELD_VALUES = h[17];
-        NEW_CONTEXT = h[18];
-        CHECK_CONTEXT = h[19];
-        SET_USED = h[20];
-        HAS_WRITE_OBJECT_DATA = h[21];
-        SET_HAS_WRITE_OBJECT_DATA = h[22];
-        CONTEXT_OBJECT = h[23];
-        CONTEXT_DESC = h[24];
-        GET_OBJ = h[25];
-        WRITE_OBJECT0 = h[26];
-        READ_OBJECT0 = h[27];
-        SET_PASS_HANDLE = h[28];
-        MARK_DEPENDENCY = h[29];
+        MARK_EXCEPTION = h[13];
+        FIELD_VALUES = h[14];
+        NEW_CONTEXT = h[15];
+        CHECK_CONTEXT = h[16];
+        SET_USED = h[17];
+        HAS_WRITE_OBJECT_DATA = h[18];
+        SET_HAS_WRITE_OBJECT_DATA = h[19];
+        CONTEXT_OBJECT = h[20];
+        CONTEXT_DESC = h[21];
+        GET_OBJ = h[22];
+        WRITE_OBJECT0 = h[23];
         EXTENDED_DEBUG_INFO = debugInfo;
         PROBLEM = problem;
     }
@@ -253,9 +231,9 @@ final class CustomLevels {
      */
     static void read(final Object obj, final ObjectStreamClass desc, final Methods methods,
                      final ObjectInputStream in, final boolean endMarker) throws Throwable {
-        Object handles = (Object) HANDLES.invokeExact(in);
-        int handle = (int) PASS_HANDLE.invokeExact(in);
-        if ((ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle) != null) {
+        Object handles = EvolvedRead.handles(in);
+        int handle = EvolvedRead.passHandle(in);
+        if (EvolvedRead.exception(handles, handle) != null) {
             skip(desc, in, endMarker);
             return;
         }
@@ -389,19 +367,18 @@ final class CustomLevels {
         byte[] primitives = new byte[bytes];
         in.readFully(primitives);
         Object[] values = references == 0 ? null : new Object[references];
-        Object handles = (Object) HANDLES.invokeExact(in);
-        int handle = (int) PASS_HANDLE.invokeExact(in);
+        Object handles = EvolvedRead.handles(in);
+        int handle = EvolvedRead.passHandle(in);
         for (int i = 0; i < references; i++) {
-            values[i] = (Object) READ_OBJECT0.invokeExact(in, (Class<?>) Object.class, false);
-            MARK_DEPENDENCY.invokeExact(handles, handle, (int) PASS_HANDLE.invokeExact(in));
+            // a converted level's fields: none unshared, each with a local field
+            values[i] = EvolvedRead.readReference(in, false, handles, handle, true);
         }
-        SET_PASS_HANDLE.invokeExact(in, handle);
         set.invokeExact(obj, primitives, 0, values, 0);
         unused = (boolean) BIN_BLOCK_MODE.invokeExact(bin, true);
         if (!(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
             SET_DEFAULT_DATA_END.invokeExact(in, true);
         }
-        ClassNotFoundException e = (ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle);
+        ClassNotFoundException e = EvolvedRead.exception(handles, handle);
         if (e != null) {
             throw e;
         }
@@ -409,8 +386,7 @@ final class CustomLevels {
 
     /** Whether the object being read ({@code passHandle}) carries a {@code ClassNotFoundException}. */
     static boolean failed(final ObjectInputStream in) throws Throwable {
-        return (ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact((Object) HANDLES.invokeExact(in),
-                (int) PASS_HANDLE.invokeExact(in)) != null;
+        return EvolvedRead.exception(EvolvedRead.handles(in), EvolvedRead.passHandle(in)) != null;
     }
 
     /** {@code ObjectStreamClass.throwMiscException}'s rule for a checked exception a class's method threw. */

@@ -179,6 +179,36 @@ final class EvolvedRead {
     private EvolvedRead() {
     }
 
+    /** The stream's handle table. */
+    static Object handles(final ObjectInputStream in) throws Throwable {
+        return (Object) HANDLES.invokeExact(in);
+    }
+
+    /** The stream's {@code passHandle}: the handle of the object whose data is being read. */
+    static int passHandle(final ObjectInputStream in) throws Throwable {
+        return (int) PASS_HANDLE.invokeExact(in);
+    }
+
+    /** The {@code ClassNotFoundException} the object of {@code handle} carries, or null. */
+    static ClassNotFoundException exception(final Object handles, final int handle) throws Throwable {
+        return (ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle);
+    }
+
+    /**
+     * Reads one reference of the object of {@code handle} as the JDK's {@code FieldValues} reads it: {@code
+     * readObject0(Object.class, unshared)}, the object's dependency on it marked when {@code dependency} (the field
+     * has a local counterpart), {@code passHandle} back at the object's handle.
+     */
+    static Object readReference(final ObjectInputStream in, final boolean unshared, final Object handles,
+                                final int handle, final boolean dependency) throws Throwable {
+        Object value = READ_OBJECT0.invokeExact(in, Object.class, unshared);
+        if (dependency) {
+            MARK_DEPENDENCY.invokeExact(handles, handle, (int) PASS_HANDLE.invokeExact(in));
+        }
+        SET_PASS_HANDLE.invokeExact(in, handle);
+        return value;
+    }
+
     /** The bytes of the primitive fields of the stream descriptor {@code desc} (its own level only). */
     static int primDataSize(final ObjectStreamClass desc) throws Throwable {
         return (int) PRIM_DATA_SIZE.invokeExact(desc);
@@ -304,8 +334,8 @@ final class EvolvedRead {
             this.plan = plan;
             this.obj = obj;
             this.in = in;
-            this.handles = (Object) HANDLES.invokeExact(in);
-            this.handle = (int) PASS_HANDLE.invokeExact(in);
+            this.handles = handles(in);
+            this.handle = passHandle(in);
             this.primitives = new byte[plan.slots().length][];
             this.values = new Object[plan.slots().length][];
         }
@@ -371,11 +401,8 @@ final class EvolvedRead {
                     if (plan.byLoop()[slot][ref]) {
                         return true;
                     }
-                    into[ref] = READ_OBJECT0.invokeExact(in, Object.class, references[ref].isUnshared());
-                    if (plan.dependency()[slot][ref]) {
-                        MARK_DEPENDENCY.invokeExact(handles, handle, (int) PASS_HANDLE.invokeExact(in));
-                    }
-                    SET_PASS_HANDLE.invokeExact(in, handle);
+                    into[ref] = readReference(in, references[ref].isUnshared(), handles, handle,
+                            plan.dependency()[slot][ref]);
                 }
                 if (plan.endMarker()[slot]) {
                     CustomLevels.end(in, true); // written with methods this class no longer has
@@ -389,7 +416,7 @@ final class EvolvedRead {
 
         /** Whether the object's handle carries no {@code ClassNotFoundException}. */
         private boolean notFailed() throws Throwable {
-            return (ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle) == null;
+            return exception(handles, handle) == null;
         }
 
         /** The object being read. */
@@ -435,8 +462,8 @@ final class EvolvedRead {
      * does), else the record from its canonical constructor as the JDK builds it, with the JDK's exceptions.
      */
     static Object readRecord(final Plan plan, final ObjectInputStream in) throws Throwable {
-        Object handles = (Object) HANDLES.invokeExact(in);
-        int handle = (int) PASS_HANDLE.invokeExact(in);
+        Object handles = handles(in);
+        int handle = passHandle(in);
         ObjectStreamClass[] slots = plan.slots();
         int own = slots.length - 1;
         byte[] primitives = null;
@@ -453,17 +480,13 @@ final class EvolvedRead {
             ObjectStreamField[] references = plan.references()[i];
             values = new Object[references.length];
             for (int r = 0; r < references.length; r++) {
-                values[r] = READ_OBJECT0.invokeExact(in, Object.class, references[r].isUnshared());
-                if (plan.dependency()[i][r]) {
-                    MARK_DEPENDENCY.invokeExact(handles, handle, (int) PASS_HANDLE.invokeExact(in));
-                }
-                SET_PASS_HANDLE.invokeExact(in, handle);
+                values[r] = readReference(in, references[r].isUnshared(), handles, handle, plan.dependency()[i][r]);
             }
             if (plan.endMarker()[i]) {
                 CustomLevels.end(in, true);
             }
         }
-        if (!plan.hasData()[own] || (ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle) != null) {
+        if (!plan.hasData()[own] || exception(handles, handle) != null) {
             return null;
         }
         MethodHandle constructor = (MethodHandle) DESERIALIZATION_CTR.invokeExact(slots[own]);
