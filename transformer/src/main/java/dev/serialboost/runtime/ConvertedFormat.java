@@ -126,6 +126,8 @@ public final class ConvertedFormat {
         /** For each reference of the object, in data order: its level's index in {@link #levels}, and its own there. */
         final int[] refLevel;
         final int[] refIndex;
+        /** The first of the steps an object of this view is written in ({@link #writeStep}), chained in data order. */
+        final Step firstStep;
         /** Whether this class's own level is one bulk record (its descriptor lists the fields in record order). */
         final boolean bulk;
         /** Whether a level has methods of its own ({@link Level#custom}). */
@@ -198,6 +200,40 @@ public final class ConvertedFormat {
                     refIndex[levels[k].from + i] = i;
                 }
             }
+            Step step = null;
+            for (int s = references; s >= 0; s--) {
+                boolean last = s == references;
+                step = new Step(this, s == 0, s == 0 ? 0 : refLevel[s - 1] + 1,
+                        last ? levels.length - 1 : refLevel[s], last ? -1 : refIndex[s], step);
+            }
+            this.firstStep = step;
+        }
+    }
+
+    /**
+     * One step of writing an object of a converted view ({@link #writeStep}): the levels whose primitives it writes
+     * (the shape first, in the first step), then the reference it returns, which the patched {@code
+     * writeExternalData} writes; the last step returns none. Made with the view, so that the method's loop carries
+     * the step in its one local and the object's view is looked up once, not once per reference.
+     */
+    private static final class Step {
+        final View view;
+        final boolean first;
+        /** The levels (indices in {@link View#levels}) whose primitives the step writes, both included. */
+        final int from;
+        final int to;
+        /** The reference's index in level {@link #to}'s {@code $sb$ref}, or -1 in the last step. */
+        final int refIndex;
+        /** The next step, or null after the last. */
+        final Step next;
+
+        Step(final View view, final boolean first, final int from, final int to, final int refIndex, final Step next) {
+            this.view = view;
+            this.first = first;
+            this.from = from;
+            this.to = to;
+            this.refIndex = refIndex;
+            this.next = next;
         }
     }
 
@@ -230,7 +266,11 @@ public final class ConvertedFormat {
      */
     public static final Object MISSING = new Object();
     private static final Object NO_TEMPLATE = new Object();
-    /** What {@link #readRecord} returns for a record's data in the plain format (the JDK's code reads it). */
+    /**
+     * What {@link #writeBegin} and {@link #readBegin} return for an {@code Externalizable} object (the JDK's own call
+     * of its method writes or reads it), and {@link #readRecord} for a record's data in the plain format (the JDK's
+     * code reads it).
+     */
     public static final Object NOT_CONVERTED = new Object();
 
     private static final ClassValue<View> VIEWS = new ClassValue<>() {
@@ -478,6 +518,18 @@ public final class ConvertedFormat {
     }
 
     /**
+     * Null when {@code obj} is {@code Externalizable}, else its class's converted view ({@link #PLAIN} if none): the
+     * test of {@link #isExternalizable} and the lookup of the view in one.
+     */
+    private static View dataView(final Object obj) {
+        if (!SCANNING_INTERFACE_TEST && obj instanceof Externalizable) {
+            return null;
+        }
+        View view = VIEWS.get(obj.getClass());
+        return view.desc == null && obj instanceof Externalizable ? null : view;
+    }
+
+    /**
      * Stands for {@code desc.hasBlockExternalData()} in {@code ObjectInputStream.readExternalData(obj, desc)}: the
      * same answer, but false for converted data (which has SC_BLOCK_DATA only when its class's level was written
      * with the class's own methods: that block data is the level's, not a frame around the object); and when there
@@ -529,29 +581,39 @@ public final class ConvertedFormat {
 
     /**
      * Stands, with the loop around it, for {@code obj.writeExternal(out)} in {@code
-     * ObjectOutputStream.writeExternalData} when {@code obj} is not {@code Externalizable} (its descriptor was a
-     * converted view): the patched method calls it with {@code step} 0, 1, ... and writes each reference it returns
-     * with {@code writeObject} in its own frame, until it returns {@link #END}. Step 0 writes the object's shape, and
-     * each step the primitives of the levels before its reference (data order: level after level, each level's
-     * primitives, then its references); the last step writes the primitives of the levels left. So the nesting of the
-     * graph never passes through this class or the generated bodies: per level of the graph, the stack holds {@code
-     * writeObject0}, {@code writeOrdinaryObject}, {@code writeExternalData} and {@code writeObject}, fewer and smaller
-     * frames than the plain format's.
+     * ObjectOutputStream.writeExternalData}: {@link #NOT_CONVERTED} when {@code obj} is {@code Externalizable} (the
+     * JDK's call stays for it), else the first {@linkplain Step step} of writing it with its converted view (the
+     * method gets an object that is not {@code Externalizable} only with that view's descriptor).
      */
-    public static Object writeStep(final Object obj, final ObjectOutput out, final int step) throws IOException {
+    public static Object writeBegin(final Object obj) throws InvalidClassException {
+        View view = dataView(obj);
+        if (view == null) {
+            return NOT_CONVERTED;
+        }
+        if (view.desc == null) {
+            throw new InvalidClassException(obj.getClass().getName(), "not Externalizable and not converted");
+        }
+        return view.firstStep;
+    }
+
+    /**
+     * Writes one step of {@code obj}'s data ({@code step} from {@link #writeBegin}, then from {@link #nextStep}) and
+     * returns its reference, which the patched {@code writeExternalData} writes with {@code writeObject} in its own
+     * frame, or {@link #END} after the last step. The first step writes the object's shape; each step the primitives
+     * of the levels before its reference (data order: level after level, each level's primitives, then its
+     * references); the last step the primitives of the levels left. So the nesting of the graph never passes through
+     * this class or the generated bodies: per level of the graph, the stack holds {@code writeObject0}, {@code
+     * writeOrdinaryObject}, {@code writeExternalData} and {@code writeObject}, fewer and smaller frames than the plain
+     * format's.
+     */
+    public static Object writeStep(final Object obj, final ObjectOutput out, final Object step) throws IOException {
+        Step s = (Step) step;
         try {
-            View view = viewOfInstance(obj);
-            Level[] levels = view.levels;
-            int from;
-            if (step == 0) {
-                out.writeInt(view.shape);
-                from = 0;
-            } else {
-                from = view.refLevel[step - 1] + 1;
+            Level[] levels = s.view.levels;
+            if (s.first) {
+                out.writeInt(s.view.shape);
             }
-            boolean last = step == view.refLevel.length;
-            int to = last ? levels.length - 1 : view.refLevel[step];
-            for (int k = from; k <= to; k++) {
+            for (int k = s.from; k <= s.to; k++) {
                 Level level = levels[k];
                 if (level.custom != null) {
                     CustomLevels.write(obj, level.desc, level.custom, (ObjectOutputStream) out);
@@ -561,12 +623,17 @@ public final class ConvertedFormat {
                     level.write.invokeExact(obj, out);
                 }
             }
-            return last ? END : (Object) levels[to].ref.invokeExact(obj, view.refIndex[step]);
+            return s.next == null ? END : (Object) levels[s.to].ref.invokeExact(obj, s.refIndex);
         } catch (IOException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException("serialboost: unexpected exception writing " + obj.getClass().getName(), t);
         }
+    }
+
+    /** The step after {@code step} (never called after the last). */
+    public static Object nextStep(final Object step) {
+        return ((Step) step).next;
     }
 
     /**
@@ -751,19 +818,22 @@ public final class ConvertedFormat {
 
     /**
      * Stands, with the loop around it, for {@code obj.readExternal(in)} in {@code
-     * ObjectInputStream.readExternalData(obj, desc)} when {@code obj} is not {@code Externalizable}: returns null when
-     * the object is read, else an object that stands for the read under way, which the patched frame passes to {@link
-     * #readNext} with the next reference it read with {@code readObject} (so the nesting of the graph never passes
-     * through this class, as in {@link #writeStep}). An object written with the shape of this JVM's class (the 4-byte
-     * shape ahead of its data is this class's, and the stream descriptors' reference fields have this class's types)
-     * is read so, and its fields are stored only when all its data is read; one of another shape is read by {@link
+     * ObjectInputStream.readExternalData(obj, desc)}: returns {@link #NOT_CONVERTED} when {@code obj} is {@code
+     * Externalizable} (the JDK's call stays for it), null when the object is read, else an object that stands for the
+     * read under way, which the patched frame passes to {@link #readNext} with the next reference it read with {@code
+     * readObject} (so the nesting of the graph never passes through this class, as in {@link #writeStep}). An object
+     * written with the shape of this JVM's class (the 4-byte shape ahead of its data is this class's, and the stream
+     * descriptors' reference fields have this class's types) is read so, and its fields are stored only when all its data is read; one of another shape is read by {@link
      * EvolvedRead.Reading}, field by field as the JDK reads a {@code Serializable} class, each reference the local
      * class has likewise returned to the patched frame to read.
      */
     public static Object readBegin(final Object obj, final ObjectInput in, final ObjectStreamClass desc)
             throws IOException, ClassNotFoundException {
         try {
-            View view = VIEWS.get(obj.getClass());
+            View view = dataView(obj);
+            if (view == null) {
+                return NOT_CONVERTED;
+            }
             if (view.desc == null) {
                 view = READING_VIEWS.get(obj.getClass()); // the JDK bound the stream's descriptor to it
                 if (view.desc == null) {
@@ -893,15 +963,6 @@ public final class ConvertedFormat {
                 return i + 1 == reflectors.length && level == null;
             }
         }
-    }
-
-    private static View viewOfInstance(final Object obj) throws InvalidClassException {
-        View view = VIEWS.get(obj.getClass());
-        if (view.desc == null) {
-            // the JDK only gets here with a converted view's descriptor, made for exactly this class
-            throw new InvalidClassException(obj.getClass().getName(), "not Externalizable and not converted");
-        }
-        return view;
     }
 
     /**

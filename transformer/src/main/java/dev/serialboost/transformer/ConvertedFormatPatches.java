@@ -31,10 +31,10 @@ import java.util.Map;
  *   <li>{@code writeExternalData}/{@code readExternalData}: {@code obj.writeExternal(this)} /
  *       {@code obj.readExternal(this)} stay for an {@code Externalizable} object; for any other (a converted one)
  *       they become a loop in the same frame that writes or reads the object's data through {@code
- *       ConvertedFormat.writeStep} / {@code readBegin}, {@code readNext} (the stream descriptor tells a converted
- *       class's reader the writer's fields) and each of its references with the stream's own {@code writeObject} /
- *       {@code readObject}, so a nesting level takes no more frames than in the plain format (see {@link
- *       #writeLoop});</li>
+ *       ConvertedFormat.writeBegin}, {@code writeStep} / {@code readBegin}, {@code readNext} (the stream descriptor
+ *       tells a converted class's reader the writer's fields) and each of its references with the stream's own
+ *       {@code writeObject} / {@code readObject}, so a nesting level takes no more frames than in the plain format
+ *       (see {@link #writeLoop});</li>
  *   <li>{@code ObjectStreamClass.initNonProxy}: the local descriptor {@code lookup(cl, true)} passes through
  *       {@code ConvertedFormat.localDescriptor(osc, model, cl)};</li>
  *   <li>the {@code ObjectStreamClass(Class)} constructor: {@code Externalizable.class.isAssignableFrom(cl)}
@@ -297,47 +297,55 @@ public final class ConvertedFormatPatches {
     /**
      * {@code obj.writeExternal(this)} (on the stack: obj, this) becomes
      * <pre>
-     * if (ConvertedFormat.isExternalizable(obj)) { // obj instanceof Externalizable
+     * Object step = ConvertedFormat.writeBegin(obj);
+     * if (step == ConvertedFormat.NOT_CONVERTED) { // obj instanceof Externalizable
      *     ((Externalizable) obj).writeExternal(this);
      * } else {
-     *     for (int step = 0; ; step++) {
+     *     for (;;) {
      *         Object ref = ConvertedFormat.writeStep(obj, this, step);
      *         if (ref == ConvertedFormat.END) break;
      *         this.writeObject(ref);
+     *         step = ConvertedFormat.nextStep(step);
      *     }
      * }</pre>
      * so each reference of a converted object is written from this frame, as the JDK's {@code defaultWriteFields}
      * writes a plain object's: the nesting of the graph takes no frame of serialboost's, for converted and
-     * {@code Externalizable} objects alike.
+     * {@code Externalizable} objects alike. The step (made with the object's view) carries what the loop needs, so
+     * the object's view is looked up once.
      */
     private static void writeLoop(final MethodVisitor mv, final SiteFinder finder) {
         List<Object> locals = finder.locals();
         int step = finder.slots();
         finder.uses(step + 1, 3);
         Label end = new Label();
+        mv.visitInsn(Opcodes.POP2);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "writeBegin", "(Ljava/lang/Object;)Ljava/lang/Object;",
+                false);
         externalizable(mv, WRITE_EXTERNAL, "(Ljava/io/ObjectOutput;)V", end);
-        frame(mv, locals, List.of());
-        mv.visitInsn(Opcodes.ICONST_0);
-        mv.visitVarInsn(Opcodes.ISTORE, step);
+        frame(mv, locals, List.of(OBJECT));
+        mv.visitVarInsn(Opcodes.ASTORE, step);
         Label loop = new Label();
         Label last = new Label();
         mv.visitLabel(loop);
-        frame(mv, locals, List.of(), Opcodes.INTEGER);
+        frame(mv, locals, List.of(), OBJECT);
         mv.visitVarInsn(Opcodes.ALOAD, 1);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitVarInsn(Opcodes.ILOAD, step);
+        mv.visitVarInsn(Opcodes.ALOAD, step);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "writeStep",
-                "(Ljava/lang/Object;Ljava/io/ObjectOutput;I)Ljava/lang/Object;", false);
+                "(Ljava/lang/Object;Ljava/io/ObjectOutput;Ljava/lang/Object;)Ljava/lang/Object;", false);
         mv.visitInsn(Opcodes.DUP);
         mv.visitFieldInsn(Opcodes.GETSTATIC, HOOKS, "END", "Ljava/lang/Object;");
         mv.visitJumpInsn(Opcodes.IF_ACMPEQ, last);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         mv.visitInsn(Opcodes.SWAP);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT_OUTPUT_STREAM, WRITE_OBJECT, WRITE_OBJECT_DESC, false);
-        mv.visitIincInsn(step, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, step);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "nextStep", "(Ljava/lang/Object;)Ljava/lang/Object;", false);
+        mv.visitVarInsn(Opcodes.ASTORE, step);
         mv.visitJumpInsn(Opcodes.GOTO, loop);
         mv.visitLabel(last);
-        frame(mv, locals, List.of(OBJECT), Opcodes.INTEGER);
+        frame(mv, locals, List.of(OBJECT), OBJECT);
         mv.visitInsn(Opcodes.POP);
         mv.visitLabel(end);
         frame(mv, locals, List.of());
@@ -347,10 +355,11 @@ public final class ConvertedFormatPatches {
     /**
      * {@code obj.readExternal(this)} in {@code readExternalData(obj, desc)} (on the stack: obj, this) becomes
      * <pre>
-     * if (ConvertedFormat.isExternalizable(obj)) { // obj instanceof Externalizable
+     * Object r = ConvertedFormat.readBegin(obj, this, desc);
+     * if (r == ConvertedFormat.NOT_CONVERTED) { // obj instanceof Externalizable
      *     ((Externalizable) obj).readExternal(this);
      * } else {
-     *     for (Object r = ConvertedFormat.readBegin(obj, this, desc); r != null; ) {
+     *     while (r != null) {
      *         Object ref;
      *         try {
      *             ref = this.readObject(Object.class);
@@ -373,13 +382,14 @@ public final class ConvertedFormatPatches {
         int read = finder.slots();
         finder.uses(read + 1, 3);
         Label end = new Label();
-        externalizable(mv, READ_EXTERNAL, "(Ljava/io/ObjectInput;)V", end);
-        frame(mv, locals, List.of());
+        mv.visitInsn(Opcodes.POP2);
         mv.visitVarInsn(Opcodes.ALOAD, 1);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         mv.visitVarInsn(Opcodes.ALOAD, 2); // readExternalData(Externalizable obj, ObjectStreamClass desc)
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "readBegin",
                 "(Ljava/lang/Object;Ljava/io/ObjectInput;" + OSC_DESC + ")Ljava/lang/Object;", false);
+        externalizable(mv, READ_EXTERNAL, "(Ljava/io/ObjectInput;)V", end);
+        frame(mv, locals, List.of(OBJECT));
         mv.visitVarInsn(Opcodes.ASTORE, read);
         Label loop = new Label();
         mv.visitLabel(loop);
@@ -412,19 +422,18 @@ public final class ConvertedFormatPatches {
     }
 
     /**
-     * With {@code obj, this} on the stack (they are locals 1 and 0): if {@code obj} is {@code Externalizable} ({@code
-     * ConvertedFormat.isExternalizable}, which answers faster than {@code instanceof} on JDK 17) calls
-     * its own {@code method} with {@code this} (the JDK's call, unchanged) and goes to {@code end}; else goes on at
-     * the next instruction (which needs a frame: a branch target) with an empty stack.
+     * With the result of {@code ConvertedFormat.writeBegin}/{@code readBegin} on the stack: if it is {@code
+     * NOT_CONVERTED} ({@code obj}, local 1, is {@code Externalizable}), calls {@code obj}'s own {@code method} with
+     * {@code this} (the JDK's call, unchanged) and goes to {@code end}; else goes on at the next instruction (which
+     * needs a frame: a branch target) with the result on the stack.
      */
     private static void externalizable(final MethodVisitor mv, final String method, final String descriptor,
                                        final Label end) {
         Label converted = new Label();
-        mv.visitInsn(Opcodes.POP2);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        // obj instanceof Externalizable, answered without scanning a converted class's interfaces
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "isExternalizable", "(Ljava/lang/Object;)Z", false);
-        mv.visitJumpInsn(Opcodes.IFEQ, converted);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, HOOKS, "NOT_CONVERTED", "Ljava/lang/Object;");
+        mv.visitJumpInsn(Opcodes.IF_ACMPNE, converted);
+        mv.visitInsn(Opcodes.POP);
         mv.visitVarInsn(Opcodes.ALOAD, 1);
         mv.visitTypeInsn(Opcodes.CHECKCAST, EXTERNALIZABLE);
         mv.visitVarInsn(Opcodes.ALOAD, 0);

@@ -69,14 +69,12 @@ class ConvertedFormatPatchesTest {
         assertEquals(List.of("<init>->externalizableView", "initNonProxy->localDescriptor",
                 "writeNonProxy->descriptorProtocol"), sorted(hooks.get(ConvertedFormatPatches.OBJECT_STREAM_CLASS)));
         assertEquals(List.of("defaultReadObject->defaultRead", "readExternalData->blockedOrSkipped",
-                "readExternalData->isExternalizable", "readExternalData->readBegin", "readExternalData->readNext",
-                "readRecord->readRecord"),
+                "readExternalData->readBegin", "readExternalData->readNext", "readRecord->readRecord"),
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM)));
         assertEquals(List.of("defaultWriteObject->defaultWrite", "writeClass->lookupForWrite",
-                "writeExternalData->dataProtocol", "writeExternalData->isExternalizable",
-                "writeExternalData->isExternalizable",
-                "writeExternalData->writeStep", "writeExternalData->writeStep", "writeObject0->lookupForWrite",
-                "writeObject0->lookupForWrite"),
+                "writeExternalData->dataProtocol", "writeExternalData->nextStep", "writeExternalData->nextStep",
+                "writeExternalData->writeBegin", "writeExternalData->writeBegin", "writeExternalData->writeStep",
+                "writeExternalData->writeStep", "writeObject0->lookupForWrite", "writeObject0->lookupForWrite"),
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_OUTPUT_STREAM)));
     }
 
