@@ -823,9 +823,9 @@ public final class ConvertedFormat {
      * read under way, which the patched frame passes to {@link #readNext} with the next reference it read with {@code
      * readObject} (so the nesting of the graph never passes through this class, as in {@link #writeStep}). An object
      * written with the shape of this JVM's class (the 4-byte shape ahead of its data is this class's, and the stream
-     * descriptors' reference fields have this class's types) is read so, and its fields are stored only when all its data is read; one of another shape is read by {@link
-     * EvolvedRead.Reading}, field by field as the JDK reads a {@code Serializable} class, each reference the local
-     * class has likewise returned to the patched frame to read.
+     * descriptors' reference fields have this class's types) is read so, and its fields are stored only when all its
+     * data is read; one of another shape is read by {@link EvolvedRead.Reading}, field by field as the JDK reads a
+     * {@code Serializable} class, each reference the local class has likewise returned to the patched frame to read.
      */
     public static Object readBegin(final Object obj, final ObjectInput in, final ObjectStreamClass desc)
             throws IOException, ClassNotFoundException {
@@ -842,7 +842,7 @@ public final class ConvertedFormat {
             }
             // the shape and the writer's first level's primitives (as many bytes as its descriptor's fields take:
             // the data is exactly those fields) in one read
-            int head = firstLevelBytes(desc);
+            int head = firstLevelBytes(desc, view);
             byte[] data = new byte[SHAPE_BYTES + Math.max(head, view.primitiveBytes)];
             in.readFully(data, 0, SHAPE_BYTES + head);
             int shape = (data[0] & 0xFF) << 24 | (data[1] & 0xFF) << 16 | (data[2] & 0xFF) << 8 | (data[3] & 0xFF);
@@ -917,14 +917,19 @@ public final class ConvertedFormat {
     /**
      * The bytes of the primitives of the topmost level of the stream descriptor {@code desc}: in converted data,
      * those that follow the shape; none when that level carries custom data or its local class has methods of its
-     * own (its class's methods then read from the shape on, through {@link CustomLevels}).
+     * own (its class's methods then read from the shape on, through {@link CustomLevels}). {@code view} is the view
+     * {@code desc} is bound to, which answers for a topmost level that is {@code desc}'s own without a second lookup.
      */
-    private static int firstLevelBytes(final ObjectStreamClass desc) throws Throwable {
+    private static int firstLevelBytes(final ObjectStreamClass desc, final View view) throws Throwable {
         ObjectStreamClass top = desc;
         for (ObjectStreamClass above; (above = (ObjectStreamClass) SUPER_DESC.invokeExact(top)) != null; ) {
             top = above;
         }
-        return customData(top) || readMethods(top.forClass()) != null ? 0 : EvolvedRead.primDataSize(top);
+        if (customData(top)) {
+            return 0;
+        }
+        CustomLevels.Methods methods = top == desc ? view.ownMethods() : readMethods(top.forClass());
+        return methods != null ? 0 : EvolvedRead.primDataSize(top);
     }
 
     /**
