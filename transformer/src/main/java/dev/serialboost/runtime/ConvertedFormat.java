@@ -123,10 +123,12 @@ public final class ConvertedFormat {
         final Level[] levels;
         /** Bytes of all levels' primitives. */
         final int primitiveBytes;
-        /** For each reference of the object, in data order: its level's index in {@link #levels}, and its own there. */
-        final int[] refLevel;
-        final int[] refIndex;
-        /** The first of the steps an object of this view is written in ({@link #writeStep}), chained in data order. */
+        /** The object's references, over all levels. */
+        final int references;
+        /**
+         * The first of the steps an object of this view is written ({@link #writeStep}) and read ({@link Reading}) in,
+         * chained in data order.
+         */
         final Step firstStep;
         /** Whether this class's own level is one bulk record (its descriptor lists the fields in record order). */
         final boolean bulk;
@@ -192,8 +194,10 @@ public final class ConvertedFormat {
             }
             this.custom = custom;
             this.primitiveBytes = bytes;
-            this.refLevel = new int[references];
-            this.refIndex = new int[references];
+            this.references = references;
+            // for each reference, in data order: its level's index in levels, and its own there
+            int[] refLevel = new int[references];
+            int[] refIndex = new int[references];
             for (int k = 0; k < levels.length; k++) {
                 for (int i = 0; i < levels[k].references; i++) {
                     refLevel[levels[k].from + i] = k;
@@ -211,15 +215,16 @@ public final class ConvertedFormat {
     }
 
     /**
-     * One step of writing an object of a converted view ({@link #writeStep}): the levels whose primitives it writes
-     * (the shape first, in the first step), then the reference it returns, which the patched {@code
-     * writeExternalData} writes; the last step returns none. Made with the view, so that the method's loop carries
-     * the step in its one local and the object's view is looked up once, not once per reference.
+     * One step of an object of a converted view's data: the levels whose primitives it holds (the shape first, in the
+     * first step), then a reference, which the patched {@code writeExternalData} writes ({@link #writeStep}) and
+     * {@code readExternalData} reads ({@link Reading}); the last step has none. Made with the view, so that the
+     * writing method's loop carries the step in its one local and the object's view is looked up once, not once per
+     * reference.
      */
     private static final class Step {
         final View view;
         final boolean first;
-        /** The levels (indices in {@link View#levels}) whose primitives the step writes, both included. */
+        /** The levels (indices in {@link View#levels}) whose primitives the step holds, both included. */
         final int from;
         final int to;
         /** The reference's index in level {@link #to}'s {@code $sb$ref}, or -1 in the last step. */
@@ -511,10 +516,7 @@ public final class ConvertedFormat {
      * few nanoseconds.
      */
     public static boolean isExternalizable(final Object obj) {
-        if (!SCANNING_INTERFACE_TEST) {
-            return obj instanceof Externalizable;
-        }
-        return VIEWS.get(obj.getClass()).desc == null && obj instanceof Externalizable;
+        return SCANNING_INTERFACE_TEST ? dataView(obj) == null : obj instanceof Externalizable;
     }
 
     /**
@@ -725,6 +727,8 @@ public final class ConvertedFormat {
         final Object[] references;
         /** How many references have come. */
         int next;
+        /** The step whose primitives {@link #advance} reads next. */
+        Step step;
         /** Whether a reference's class was not found: the object is then not stored (the read fails). */
         boolean missing;
         /** The stream's descriptor of each level, the topmost first, when a level has methods of its own; else null. */
@@ -743,7 +747,8 @@ public final class ConvertedFormat {
             this.in = in;
             this.streamLevels = view.custom ? streamLevels(desc, view.levels.length) : null;
             this.primitives = data;
-            this.references = new Object[view.refLevel.length];
+            this.references = new Object[view.references];
+            this.step = view.firstStep;
         }
 
         /**
@@ -752,12 +757,11 @@ public final class ConvertedFormat {
          */
         boolean advance() throws Throwable {
             Level[] levels = view.levels;
-            int[] refLevel = view.refLevel;
-            boolean last = next == refLevel.length;
+            Step s = step;
+            boolean last = s.next == null;
             // the first level's primitives came with the shape, unless it is a level with methods of its own
-            int from = next == 0 ? (levels[0].custom != null ? 0 : 1) : refLevel[next - 1] + 1;
-            int to = last ? levels.length - 1 : refLevel[next];
-            for (int k = from; k <= to; k++) {
+            int from = s.first && levels[0].custom == null ? 1 : s.from;
+            for (int k = from; k <= s.to; k++) {
                 if (levels[k].custom != null) {
                     custom(k);
                 } else if (levels[k].primitiveBytes > 0) {
@@ -765,6 +769,7 @@ public final class ConvertedFormat {
                 }
             }
             if (!last) {
+                step = s.next;
                 return true;
             }
             if (!missing) {
@@ -851,7 +856,7 @@ public final class ConvertedFormat {
                 if (head != view.levels[0].primitiveBytes) {
                     throw notItsFields(desc, obj); // the shape covers each level's fields: a damaged stream
                 }
-                if (view.refLevel.length == 0 && !view.custom) {
+                if (view.references == 0 && !view.custom) {
                     if (view.primitiveBytes > head) {
                         in.readFully(data, SHAPE_BYTES + head, view.primitiveBytes - head);
                     }
@@ -1068,7 +1073,7 @@ public final class ConvertedFormat {
             Level[] above = superView.desc != null ? superView.levels : new Level[0];
             Level[] levels = Arrays.copyOf(above, above.length + 1);
             levels[above.length] = level(type, lookup, fields, bulk, superView.primitiveBytes,
-                    superView.refLevel.length, desc);
+                    superView.references, desc);
             List<ConvertedShape.Level> shapes = new ArrayList<>();
             List<Object> reflectors = new ArrayList<>();
             boolean references = false;
