@@ -382,15 +382,7 @@ final class EvolvedRead {
                                 + " is " + plan.primBytes()[slot] + " bytes, not " + head.length);
                     }
                     if (plan.primBytes()[slot] > 0) {
-                        byte[] read = head;
-                        if (read == null) {
-                            read = new byte[plan.primBytes()[slot]];
-                            in.readFully(read);
-                        }
-                        if (plan.bulk()[slot]) {
-                            bigEndian(read, (ObjectStreamField[]) FIELDS.invokeExact(slots[slot]));
-                        }
-                        primitives[slot] = read;
+                        primitives[slot] = primitives(plan, slot, head, in);
                     }
                     values[slot] = references.length > 0 ? new Object[references.length] : null;
                     head = null;
@@ -472,11 +464,7 @@ final class EvolvedRead {
             if (!plan.hasData()[i]) {
                 continue;
             }
-            primitives = new byte[plan.primBytes()[i]];
-            in.readFully(primitives);
-            if (plan.bulk()[i]) {
-                bigEndian(primitives, (ObjectStreamField[]) FIELDS.invokeExact(slots[i]));
-            }
+            primitives = primitives(plan, i, null, in);
             ObjectStreamField[] references = plan.references()[i];
             values = new Object[references.length];
             for (int r = 0; r < references.length; r++) {
@@ -500,6 +488,23 @@ final class EvolvedRead {
             throw (InvalidObjectException) new InvalidObjectException("ReflectiveOperationException during"
                     + " deserialization").initCause(t);
         }
+    }
+
+    /**
+     * The primitives of the plan's level {@code slot} as the JDK's field data (a bulk record's made big-endian):
+     * {@code read}, if they were read already, else read from the stream now.
+     */
+    private static byte[] primitives(final Plan plan, final int slot, final byte[] read, final ObjectInput in)
+            throws Throwable {
+        byte[] data = read;
+        if (data == null) {
+            data = new byte[plan.primBytes()[slot]];
+            in.readFully(data);
+        }
+        if (plan.bulk()[slot]) {
+            bigEndian(data, (ObjectStreamField[]) FIELDS.invokeExact(plan.slots()[slot]));
+        }
+        return data;
     }
 
     /**
