@@ -76,7 +76,7 @@ class ReportTest {
     }
 
     private static Decision skipped(final String name, final SkipReason reason) {
-        return new Decision(name, reason, "", List.of(), false, null, 0L, List.of());
+        return new Decision(name, reason, "", List.of(), false, null, List.of());
     }
 
     private String printed() {

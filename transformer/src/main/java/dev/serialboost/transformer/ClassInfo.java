@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What the analysis needs to know of one class file, read in a single pass without its code: header, members and
- * whether a static initializer exists. Immutable.
+ * What the analysis needs to know of one class file, read in a single pass without its code or attributes: header,
+ * members, and the special serialization methods among them. Immutable.
  */
 final class ClassInfo {
 
     /** A declared field. */
-    record Field(String name, String descriptor, int access, Object constantValue) {
+    record Field(String name, String descriptor, int access) {
         boolean is(final int flag) {
             return (access & flag) != 0;
         }
@@ -28,6 +28,11 @@ final class ClassInfo {
 
     /** The tag of a {@code CONSTANT_Methodref} entry. */
     private static final int METHODREF = 10;
+    /** Indexes of the special serialization methods, as {@link #special} tells them. */
+    private static final int WRITE_OBJECT = 0;
+    private static final int READ_OBJECT = 1;
+    private static final int READ_OBJECT_NO_DATA = 2;
+    private static final int SPECIAL_METHODS = 3;
 
     /** The header facts of the same class file. */
     final ClassHeader header;
@@ -35,31 +40,35 @@ final class ClassInfo {
     final String superName;
     final List<String> interfaces;
     final int access;
-    /** The access flags the JDK reports through {@code Class.getModifiers()}: nested-class flags win. */
-    final int reflectedAccess;
     final int majorVersion;
     final List<Field> fields;
     final List<Method> methods;
-    final boolean hasStaticInitializer;
+    /** The declared {@code writeObject(ObjectOutputStream)}, whatever its modifiers; null when there is none. */
+    final Method writeObject;
+    /** The declared {@code readObject(ObjectInputStream)}, whatever its modifiers; null when there is none. */
+    final Method readObject;
+    /** The declared {@code readObjectNoData()}, whatever its modifiers; null when there is none. */
+    final Method readObjectNoData;
     /**
      * The methods of {@code ObjectOutputStream} and {@code ObjectInputStream} the class file refers to, as {@code
-     * ObjectOutputStream.defaultWriteObject}; read only when the class declares a method named {@code writeObject}
-     * or {@code readObject} (else empty).
+     * ObjectOutputStream.defaultWriteObject}; read only when the class declares a {@code writeObject} or
+     * {@code readObject} (else empty).
      */
     final Set<String> streamCalls;
 
-    private ClassInfo(final ClassHeader header, final int reflectedAccess, final List<Field> fields,
-                      final List<Method> methods, final boolean hasStaticInitializer, final Set<String> streamCalls) {
+    private ClassInfo(final ClassHeader header, final List<Field> fields, final List<Method> methods,
+                      final Method[] special, final Set<String> streamCalls) {
         this.header = header;
         this.name = header.name;
         this.superName = header.superName;
         this.interfaces = header.interfaces;
         this.access = header.access;
-        this.reflectedAccess = reflectedAccess;
         this.majorVersion = header.majorVersion;
         this.fields = fields;
         this.methods = methods;
-        this.hasStaticInitializer = hasStaticInitializer;
+        this.writeObject = special[WRITE_OBJECT];
+        this.readObject = special[READ_OBJECT];
+        this.readObjectNoData = special[READ_OBJECT_NO_DATA];
         this.streamCalls = streamCalls;
     }
 
@@ -78,11 +87,10 @@ final class ClassInfo {
 
     /**
      * Reads the rest of a class file whose header is read already, straight from the class file as ASM's reader has
-     * indexed it, with no visitor and no other attribute decoded: the fields (with their {@code ConstantValue}), the
-     * methods' names, descriptors and access, and the class's own {@code InnerClasses} entry. What
-     * {@code ClassReader.accept} with {@code SKIP_CODE | SKIP_DEBUG} reports of the same, but for the pseudo access
-     * flags ASM adds from attributes ({@code ACC_DEPRECATED}, {@code ACC_RECORD}, {@code ACC_SYNTHETIC} from a
-     * {@code Synthetic} attribute), which no check asks about ({@code ClassInfoTest} compares the two).
+     * indexed it, with no visitor and no attribute decoded: the names, descriptors and access flags of the fields and
+     * methods. What {@code ClassReader.accept} with {@code SKIP_CODE | SKIP_DEBUG} reports of the same, but for the
+     * pseudo access flags ASM adds from attributes ({@code ACC_DEPRECATED}, {@code ACC_RECORD}, {@code ACC_SYNTHETIC}
+     * from a {@code Synthetic} attribute), which no check asks about ({@code ClassInfoTest} compares the two).
      *
      * @throws IllegalArgumentException (or another runtime exception) when the tables run past the class file
      */
@@ -94,55 +102,38 @@ final class ClassInfo {
         u += 2;
         Field[] fields = new Field[fieldCount];
         for (int i = 0; i < fieldCount; i++) {
-            int access = classFile.readUnsignedShort(u);
-            String fieldName = classFile.readUTF8(u + 2, buffer);
-            String descriptor = classFile.readUTF8(u + 4, buffer);
-            int attributes = classFile.readUnsignedShort(u + 6);
-            u += 8;
-            Object value = null;
-            for (int a = 0; a < attributes; a++) {
-                int length = attributeLength(classFile, u);
-                if ("ConstantValue".equals(classFile.readUTF8(u, buffer))) {
-                    int index = classFile.readUnsignedShort(u + 6);
-                    value = index == 0 ? null : classFile.readConst(index, buffer);
-                }
-                u += 6 + length;
-            }
-            fields[i] = new Field(fieldName, descriptor, access, value);
+            fields[i] = new Field(classFile.readUTF8(u + 2, buffer), classFile.readUTF8(u + 4, buffer),
+                    classFile.readUnsignedShort(u));
+            u = ClassHeader.skipAttributes(classFile, u + 6);
         }
         int methodCount = classFile.readUnsignedShort(u);
         u += 2;
         Method[] methods = new Method[methodCount];
-        boolean hasStaticInitializer = false;
-        boolean custom = false;
+        Method[] special = new Method[SPECIAL_METHODS];
         for (int i = 0; i < methodCount; i++) {
-            String methodName = classFile.readUTF8(u + 2, buffer);
-            methods[i] = new Method(methodName, classFile.readUTF8(u + 4, buffer), classFile.readUnsignedShort(u));
-            hasStaticInitializer |= methodName.equals("<clinit>");
-            custom |= methodName.equals("writeObject") || methodName.equals("readObject");
-            int attributes = classFile.readUnsignedShort(u + 6);
-            u += 8;
-            for (int a = 0; a < attributes; a++) {
-                u += 6 + attributeLength(classFile, u);
+            Method m = new Method(classFile.readUTF8(u + 2, buffer), classFile.readUTF8(u + 4, buffer),
+                    classFile.readUnsignedShort(u));
+            methods[i] = m;
+            int which = special(m);
+            if (which >= 0) {
+                special[which] = m;
             }
+            u = ClassHeader.skipAttributes(classFile, u + 6);
         }
-        int reflectedAccess = header.access;
-        int attributes = classFile.readUnsignedShort(u);
-        u += 2;
-        for (int a = 0; a < attributes; a++) {
-            int length = attributeLength(classFile, u);
-            if ("InnerClasses".equals(classFile.readUTF8(u, buffer))) {
-                int entries = classFile.readUnsignedShort(u + 6);
-                for (int e = 0, at = u + 8; e < entries; e++, at += 8) {
-                    if (header.name.equals(classFile.readClass(at, buffer))) {
-                        reflectedAccess = classFile.readUnsignedShort(at + 6);
-                    }
-                }
-            }
-            u += 6 + length;
-        }
-        return new ClassInfo(header, reflectedAccess, List.of(fields), List.of(methods), hasStaticInitializer,
+        boolean custom = special[WRITE_OBJECT] != null || special[READ_OBJECT] != null;
+        return new ClassInfo(header, List.of(fields), List.of(methods), special,
                 custom ? streamCalls(classFile, buffer) : Set.of());
+    }
+
+    /** Which special serialization method {@code m} is, by name and descriptor; -1 for any other method. */
+    private static int special(final Method m) {
+        if (m.name.equals("writeObject")) {
+            return m.descriptor.equals("(Ljava/io/ObjectOutputStream;)V") ? WRITE_OBJECT : -1;
+        }
+        if (m.name.equals("readObject")) {
+            return m.descriptor.equals("(Ljava/io/ObjectInputStream;)V") ? READ_OBJECT : -1;
+        }
+        return m.name.equals("readObjectNoData") && m.descriptor.equals("()V") ? READ_OBJECT_NO_DATA : -1;
     }
 
     /** The {@code Methodref} entries of the constant pool whose class is one of the two object streams. */
@@ -161,14 +152,6 @@ final class ClassInfo {
             }
         }
         return Set.copyOf(calls);
-    }
-
-    private static int attributeLength(final ClassReader classFile, final int offset) {
-        int length = classFile.readInt(offset + 2);
-        if (length < 0) {
-            throw new IllegalArgumentException("attribute length " + length);
-        }
-        return length;
     }
 
     boolean is(final int flag) {

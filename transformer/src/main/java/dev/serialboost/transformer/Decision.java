@@ -18,15 +18,11 @@ import java.util.Objects;
  *                            too (the generated code writes its fields first); {@code null} otherwise. A
  *                            skipped class below a converted one is written in the plain format, its whole
  *                            hierarchy with it, as without the agent
- * @param serialVersionUID    the original class's serialVersionUID: its declared constant, or the value the
- *                            JDK computes when it declares none; 0 when a static initializer assigns it
- *                            (the class keeps that value, unknown without running the initializer; a note
- *                            says so)
  * @param notes               facts about the conversion a user may want to know (bulk record,
  *                            final-field technique, class-file version change)
  */
 public record Decision(String className, SkipReason reason, String detail, List<FieldSpec> fields, boolean bulk,
-                       String convertedSuperclass, long serialVersionUID, List<String> notes) {
+                       String convertedSuperclass, List<String> notes) {
 
     public Decision {
         Objects.requireNonNull(className, "className");
@@ -39,8 +35,7 @@ public record Decision(String className, SkipReason reason, String detail, List<
     }
 
     static Decision skipped(final String className, final SkipReason reason, final String detail) {
-        return new Decision(className, Objects.requireNonNull(reason, "reason"), detail, List.of(), false, null, 0L,
-                List.of());
+        return new Decision(className, Objects.requireNonNull(reason, "reason"), detail, List.of(), false, null, List.of());
     }
 
     public boolean isConverted() {

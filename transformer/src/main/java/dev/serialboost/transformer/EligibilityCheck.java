@@ -27,6 +27,12 @@ final class EligibilityCheck {
     private static final String SERIALIZABLE = "java/io/Serializable";
     private static final String EXTERNALIZABLE = "java/io/Externalizable";
     private static final String MEMBER_PREFIX = "$sb$";
+    /** The stream calls a {@code writeObject} must make (the first) and must not make (the others). */
+    private static final String[] WRITE_OBJECT_CALLS = {"ObjectOutputStream.defaultWriteObject",
+        "ObjectOutputStream.putFields", "ObjectOutputStream.writeFields"};
+    /** The stream calls a {@code readObject} must make (the first) and must not make (the other). */
+    private static final String[] READ_OBJECT_CALLS = {"ObjectInputStream.defaultReadObject",
+        "ObjectInputStream.readFields"};
     private static final String[] AGENT_PACKAGES = {
         "dev/serialboost/agent/", "dev/serialboost/runtime/", "dev/serialboost/transformer/",
         "dev/serialboost/shaded/",
@@ -220,18 +226,9 @@ final class EligibilityCheck {
         if (needsCondy && c.majorVersion < CONDY_VERSION) {
             notes.add("class-file version raised from " + c.majorVersion + " to " + CONDY_VERSION);
         }
-
-        ClassInfo.Field declared = c.field("serialVersionUID");
-        long suid;
-        if (declared == null) {
-            suid = SerialVersionUids.computeDefault(c);
-        } else if (declared.constantValue() instanceof Long value) {
-            suid = value;
-        } else {
-            suid = 0L;
-            notes.add("serialVersionUID is set by the static initializer");
-        }
-        return new Decision(name, null, "", fields, bulk, convertedSuperclass, suid, notes);
+        // no serialVersionUID to work out: what is added (private methods, private static fields, no static
+        // initializer) is what the JDK's default value leaves out, so a class that declares none keeps its value
+        return new Decision(name, null, "", fields, bulk, convertedSuperclass, notes);
     }
 
     /** Checks that concern the class's own members; {@code null} when all pass. */
@@ -257,11 +254,12 @@ final class EligibilityCheck {
                 && (persistent.access() & persistentMods) == persistentMods) {
             return Decision.skipped(name, SkipReason.SERIAL_PERSISTENT_FIELDS, "");
         }
+        // a serialVersionUID that is not a static final long is a field the JDK ignores (it computes the value); such a
+        // class stays plain, as when serialboost still added a serialVersionUID of its own beside it
         ClassInfo.Field suid = c.field("serialVersionUID");
         if (suid != null && (!suid.descriptor().equals("J")
                 || !suid.is(Opcodes.ACC_STATIC) || !suid.is(Opcodes.ACC_FINAL))) {
-            return Decision.skipped(name, SkipReason.CONFLICTING_MEMBER,
-                    "serialVersionUID is not a static final long");
+            return Decision.skipped(name, SkipReason.CONFLICTING_MEMBER, "");
         }
         // methods named writeExternal/readExternal are the class's own business: the generated bodies have names of
         // their own, and the stream engine calls a class's writeExternal only when it is Externalizable
@@ -276,31 +274,26 @@ final class EligibilityCheck {
      * default part, or that declares {@code readObjectNoData}, stays plain. Null when the class may be converted.
      */
     private static Decision checkCustomMethods(final ClassInfo c) {
-        String name = c.className();
-        ClassInfo.Method noData = c.method("readObjectNoData", "()V");
-        if (noData != null && honoured(noData)) {
-            return Decision.skipped(name, SkipReason.READ_OBJECT_NO_DATA, "");
+        if (c.readObjectNoData != null && honoured(c.readObjectNoData)) {
+            return Decision.skipped(c.className(), SkipReason.READ_OBJECT_NO_DATA, "");
         }
-        String[][] methods = {
-            {"writeObject", "(Ljava/io/ObjectOutputStream;)V", "ObjectOutputStream.defaultWriteObject",
-                "ObjectOutputStream.putFields", "ObjectOutputStream.writeFields"},
-            {"readObject", "(Ljava/io/ObjectInputStream;)V", "ObjectInputStream.defaultReadObject",
-                "ObjectInputStream.readFields"},
-        };
-        for (String[] special : methods) {
-            ClassInfo.Method m = c.method(special[0], special[1]);
-            if (m == null || !honoured(m)) {
-                continue;
+        Decision write = checkCustomMethod(c, c.writeObject, WRITE_OBJECT_CALLS);
+        return write != null ? write : checkCustomMethod(c, c.readObject, READ_OBJECT_CALLS);
+    }
+
+    /** {@link #checkCustomMethods} for one of the two methods ({@code null}: not declared). */
+    private static Decision checkCustomMethod(final ClassInfo c, final ClassInfo.Method m, final String[] calls) {
+        if (m == null || !honoured(m)) {
+            return null;
+        }
+        for (int i = 1; i < calls.length; i++) {
+            if (c.streamCalls.contains(calls[i])) {
+                return Decision.skipped(c.className(), SkipReason.PUT_OR_GET_FIELDS, "calls " + calls[i]);
             }
-            for (int i = 3; i < special.length; i++) {
-                if (c.streamCalls.contains(special[i])) {
-                    return Decision.skipped(name, SkipReason.PUT_OR_GET_FIELDS, "calls " + special[i]);
-                }
-            }
-            if (!c.streamCalls.contains(special[2])) {
-                return Decision.skipped(name, SkipReason.CUSTOM_SERIALIZATION,
-                        "declares " + special[0] + " and never calls " + special[2]);
-            }
+        }
+        if (!c.streamCalls.contains(calls[0])) {
+            return Decision.skipped(c.className(), SkipReason.CUSTOM_SERIALIZATION,
+                    "declares " + m.name() + " and never calls " + calls[0]);
         }
         return null;
     }
@@ -312,9 +305,7 @@ final class EligibilityCheck {
 
     /** Whether the class declares a {@code writeObject} or {@code readObject} the JDK calls. */
     static boolean declaresCustomMethods(final ClassInfo c) {
-        ClassInfo.Method write = c.method("writeObject", "(Ljava/io/ObjectOutputStream;)V");
-        ClassInfo.Method read = c.method("readObject", "(Ljava/io/ObjectInputStream;)V");
-        return write != null && honoured(write) || read != null && honoured(read);
+        return c.writeObject != null && honoured(c.writeObject) || c.readObject != null && honoured(c.readObject);
     }
 
     private static boolean implementsType(final ClassHeader c, final String type, final ClassHierarchy hierarchy) {

@@ -16,8 +16,6 @@ import java.util.List;
  * the original: the class keeps its interfaces, constructors and methods (it does <em>not</em> become
  * {@code Externalizable}). Adds, all {@code synthetic} and prefixed {@code $sb$}:
  * <ul>
- *   <li>{@code serialVersionUID} pinned to the original value when the class did not declare one (the added
- *       methods would change the JDK's default value);</li>
  *   <li>for each level (the class's own fields; a converted superclass has its own members), all private:
  *       {@code $sb$write(ObjectOutput)}, which writes the level's primitives (field by field, or one bulk record);
  *       {@code $sb$ref(int)}, which returns one of its reference fields; and {@code $sb$set(byte[], int, Object[],
@@ -25,6 +23,9 @@ import java.util.List;
  *   <li>for a bulk level, {@code $sb$bulk}, a static {@code String} naming the record's fields in order, from
  *       which the runtime lists them in the class descriptor.</li>
  * </ul>
+ * No {@code serialVersionUID} is added: private methods and private static fields are what the JDK's default value
+ * ({@code ObjectStreamClass.computeDefaultSUID}) leaves out, so a class that declares none keeps the value the JDK
+ * computes for the original, and computes it, as without the agent, when the class is first serialized.
  * The runtime writes the object's shape ahead of the bodies' data and reads with them only data of this shape
  * ({@code dev.serialboost.runtime.ConvertedShape}); data of another shape is read by the JDK's own code. The bodies
  * never call {@code writeObject}/{@code readObject}: the patched {@code writeExternalData}/{@code readExternalData}
@@ -110,10 +111,6 @@ final class ExternalizableGenerator {
                 out.setVersion(EligibilityCheck.CONDY_VERSION);
             }
             frames = out.majorVersion() >= Opcodes.V1_6;
-            if (info.field("serialVersionUID") == null) {
-                out.addField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | GENERATED,
-                        "serialVersionUID", "J", decision.serialVersionUID());
-            }
             if (decision.bulk()) {
                 // names the record's fields in order for the runtime, which lists them so in the class descriptor
                 out.addField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | GENERATED, BULK_FIELD,

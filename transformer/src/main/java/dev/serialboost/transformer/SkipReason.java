@@ -17,7 +17,7 @@ public enum SkipReason {
     PUT_OR_GET_FIELDS("writes or reads its fields through putFields/writeFields or readFields"),
     READ_OBJECT_NO_DATA("declares readObjectNoData"),
     SERIAL_PERSISTENT_FIELDS("declares serialPersistentFields"),
-    CONFLICTING_MEMBER("already declares a member the generated code needs"),
+    CONFLICTING_MEMBER("declares a serialVersionUID that is not a static final long"),
     ALREADY_CONVERTED("was already converted by serialboost"),
     LOADED_BEFORE_AGENT("was loaded before the agent started, and loaded classes cannot gain methods"),
     SUPERCLASS_NOT_CONVERTED("has a serializable superclass that is not converted"),

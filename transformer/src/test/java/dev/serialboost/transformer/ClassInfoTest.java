@@ -22,9 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link ClassInfo#parse} reads what ASM's {@code ClassReader.accept} reports (with {@code SKIP_CODE | SKIP_DEBUG})
- * of fields, constant values, methods, the static initializer and the access flags of nested classes, for every
- * class file of several packages of the JDK (nested, anonymous, synthetic-member and constant-rich classes among
- * them) and of this module's fixtures, apart from the pseudo flags ASM derives from attributes.
+ * of fields and methods, and finds the special serialization methods among them, for every class file of several
+ * packages of the JDK (nested, anonymous, synthetic-member and serializable classes with their own
+ * {@code writeObject}/{@code readObject} among them) and of this module's fixtures, apart from the pseudo flags ASM
+ * derives from attributes.
  */
 class ClassInfoTest {
 
@@ -49,93 +50,78 @@ class ClassInfoTest {
             files.add(ClassFileSource.of(getClass().getClassLoader()).read(c.getName().replace('.', '/')));
         }
         assertTrue(files.size() > 1000, files.size() + " class files");
+        int custom = 0;
         for (byte[] file : files) {
             ClassInfo info = ClassInfo.parse(file);
             assertEquals(reference(file), describe(info), info.name);
+            custom += info.writeObject != null && info.readObject != null ? 1 : 0;
         }
+        assertTrue(custom > 30, custom + " classes with both writeObject and readObject");
     }
 
     private static String describe(final ClassInfo info) {
         StringBuilder s = new StringBuilder();
         s.append(info.name).append(" extends ").append(info.superName).append(" implements ").append(info.interfaces)
                 .append(" access ").append(info.access & CLASS_FILE_FLAGS)
-                .append(" reflected ").append(info.reflectedAccess & CLASS_FILE_FLAGS)
-                .append(" version ").append(info.majorVersion).append(" clinit ").append(info.hasStaticInitializer)
-                .append('\n');
+                .append(" version ").append(info.majorVersion).append('\n');
         for (ClassInfo.Field f : info.fields) {
             s.append("field ").append(f.name()).append(' ').append(f.descriptor()).append(' ')
-                    .append(f.access() & CLASS_FILE_FLAGS).append(" = ").append(constant(f.constantValue()))
-                    .append('\n');
+                    .append(f.access() & CLASS_FILE_FLAGS).append('\n');
         }
         for (ClassInfo.Method m : info.methods) {
             s.append("method ").append(m.name()).append(m.descriptor()).append(' ')
                     .append(m.access() & CLASS_FILE_FLAGS).append('\n');
         }
+        for (ClassInfo.Method m : new ClassInfo.Method[] {info.writeObject, info.readObject, info.readObjectNoData}) {
+            if (m != null) {
+                s.append("special ").append(m.name()).append(m.descriptor()).append(' ')
+                        .append(m.access() & CLASS_FILE_FLAGS).append('\n');
+            }
+        }
         return s.toString();
     }
 
-    private static String constant(final Object value) {
-        return value == null ? "none" : value.getClass().getSimpleName() + ":" + value;
-    }
-
-    /** The same description from ASM's visitor, as {@code ClassInfo} was read before. */
+    /** The same description from ASM's visitor: the special methods are those named and typed as the JDK calls them. */
     private static String reference(final byte[] file) {
         StringBuilder head = new StringBuilder();
         StringBuilder members = new StringBuilder();
         StringBuilder fields = new StringBuilder();
+        String[] special = new String[3];
         new ClassReader(file).accept(new ClassVisitor(Opcodes.ASM9) {
-            private String name;
-            private String superName;
-            private List<String> interfaces;
-            private int access;
-            private int reflected;
-            private int version;
-            private boolean clinit;
-
             @Override
             public void visit(final int v, final int a, final String n, final String signature, final String s,
                               final String[] i) {
-                version = v & 0xFFFF;
-                access = a;
-                reflected = a;
-                name = n;
-                superName = s;
-                interfaces = List.of(i == null ? new String[0] : i);
-            }
-
-            @Override
-            public void visitInnerClass(final String inner, final String outer, final String simple, final int a) {
-                if (inner.equals(name)) {
-                    reflected = a;
-                }
+                head.append(n).append(" extends ").append(s).append(" implements ")
+                        .append(List.of(i == null ? new String[0] : i)).append(" access ")
+                        .append(a & CLASS_FILE_FLAGS).append(" version ").append(v & 0xFFFF).append('\n');
             }
 
             @Override
             public FieldVisitor visitField(final int a, final String n, final String d, final String signature,
                                            final Object value) {
                 fields.append("field ").append(n).append(' ').append(d).append(' ')
-                        .append(a & ~Opcodes.ACC_DEPRECATED & CLASS_FILE_FLAGS).append(" = ").append(constant(value))
-                        .append('\n');
+                        .append(a & ~Opcodes.ACC_DEPRECATED & CLASS_FILE_FLAGS).append('\n');
                 return null;
             }
 
             @Override
             public MethodVisitor visitMethod(final int a, final String n, final String d, final String signature,
                                              final String[] exceptions) {
-                members.append("method ").append(n).append(d).append(' ')
-                        .append(a & ~Opcodes.ACC_DEPRECATED & CLASS_FILE_FLAGS).append('\n');
-                clinit |= n.equals("<clinit>");
+                String line = n + d + ' ' + (a & ~Opcodes.ACC_DEPRECATED & CLASS_FILE_FLAGS) + '\n';
+                members.append("method ").append(line);
+                int which = List.of("writeObject(Ljava/io/ObjectOutputStream;)V",
+                        "readObject(Ljava/io/ObjectInputStream;)V", "readObjectNoData()V").indexOf(n + d);
+                if (which >= 0) {
+                    special[which] = "special " + line;
+                }
                 return null;
             }
-
-            @Override
-            public void visitEnd() {
-                head.append(name).append(" extends ").append(superName).append(" implements ").append(interfaces)
-                        .append(" access ").append(access & CLASS_FILE_FLAGS)
-                        .append(" reflected ").append(reflected & CLASS_FILE_FLAGS)
-                        .append(" version ").append(version).append(" clinit ").append(clinit).append('\n');
-            }
         }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        for (String line : special) {
+            if (line != null) {
+                members.append(line);
+            }
+        }
         return head.append(fields).append(members).toString();
     }
 }

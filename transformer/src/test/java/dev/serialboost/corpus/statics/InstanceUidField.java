@@ -4,7 +4,7 @@ import java.io.Serializable;
 
 /**
  * An INSTANCE field named serialVersionUID: the JDK ignores it as a UID (computes one) and serializes it as
- * an ordinary field. A static serialVersionUID cannot be added beside it: CONFLICTING_MEMBER.
+ * an ordinary field. serialboost leaves a class with such a field plain: CONFLICTING_MEMBER.
  */
 public class InstanceUidField implements Serializable {
     private final long serialVersionUID;
