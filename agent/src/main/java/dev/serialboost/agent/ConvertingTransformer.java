@@ -70,8 +70,7 @@ final class ConvertingTransformer implements ClassFileTransformer {
                 return true;
             }
         }
-        return ClassHierarchy.hasJdkPackageName(internalName)
-                && (loader == null || loader == PLATFORM);
+        return (loader == null || loader == PLATFORM) && ClassHierarchy.hasJdkPackageName(internalName);
     }
 
     /**

@@ -44,11 +44,14 @@ final class ClassFileAppender {
 
     private final Bytes pool = new Bytes(512);
     private int poolCount;
-    /** The new {@code Utf8} constants by value, the new classes by name: the most asked for, and without a key made. */
-    private final Map<String, Integer> utf8s = new HashMap<>();
-    private final Map<String, Integer> classes = new HashMap<>();
+    /**
+     * The new {@code Utf8} constants by value, the new classes by name: the most asked for, and without a key made.
+     * Sized for a class of a few dozen fields, so that they seldom grow while a class loads.
+     */
+    private final Map<String, Integer> utf8s = new HashMap<>(128);
+    private final Map<String, Integer> classes = new HashMap<>(32);
     /** The other new constants and bootstrap methods, by a key of their tag and contents. */
-    private final Map<String, Integer> constants = new HashMap<>();
+    private final Map<String, Integer> constants = new HashMap<>(128);
     private final Bytes bootstraps = new Bytes(64);
     private int bootstrapCount;
     private final Bytes fields = new Bytes(64);

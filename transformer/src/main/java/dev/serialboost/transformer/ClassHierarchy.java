@@ -16,6 +16,12 @@ import java.util.function.Predicate;
  */
 public final class ClassHierarchy {
 
+    /**
+     * The initial capacity of the maps that get an entry per class the loader defines: a loader of an application's
+     * jars defines thousands, and the first of them load while the transformer's code still runs interpreted, where
+     * each copy of a growing map costs most. (A loader that defines one class, as a JSP's does, pays 2 KB a map.)
+     */
+    private static final int INITIAL_CAPACITY = 256;
     /** JDK class headers are the same for every loader: read them once per JVM (empty: not in the JDK). */
     private static final Map<String, Optional<ClassHeader>> JDK_HEADERS = new ConcurrentHashMap<>();
     /** The running JDK's own class files (of the boot and platform modules, no jar's): {@link ClassFileSource#jdk}. */
@@ -28,7 +34,7 @@ public final class ClassHierarchy {
      * of each supertype asked about before it was defined (read from its class file). Kept for the loader's life: a
      * few names per class, so that a class file is read at most once, whatever number of subclasses ask.
      */
-    private final Map<String, Optional<ClassHeader>> headers = new ConcurrentHashMap<>();
+    private final Map<String, Optional<ClassHeader>> headers = new ConcurrentHashMap<>(INITIAL_CAPACITY);
     /**
      * Whole summaries, of the serializable classes whose eligibility is decided (those being defined, and their
      * serializable superclasses): a class only ever needs it for its decision, then at most once more for each
@@ -146,7 +152,7 @@ public final class ClassHierarchy {
         }
         Map<String, Boolean> answers = subtypes.get(target);
         if (answers == null) {
-            answers = subtypes.computeIfAbsent(target, t -> new ConcurrentHashMap<>());
+            answers = subtypes.computeIfAbsent(target, t -> new ConcurrentHashMap<>(INITIAL_CAPACITY));
         }
         Boolean known = answers.get(type);
         if (known == null) {
