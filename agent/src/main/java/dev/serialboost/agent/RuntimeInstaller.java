@@ -3,10 +3,7 @@ package dev.serialboost.agent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.net.JarURLConnection;
+import java.lang.reflect.Method;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
@@ -39,15 +36,16 @@ final class RuntimeInstaller {
     static void install(final Instrumentation inst) throws Throwable {
         exportInternalMisc(inst, RuntimeInstaller.class.getModule());
         if (!definedInBootstrap()) {
+            // reflection, not method handles: a handle called with other types than its own spins classes to adapt
+            // them, milliseconds at the first stream class
             Class<?> unsafeClass = Class.forName("jdk.internal.misc.Unsafe");
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            Object unsafe = lookup.findStatic(unsafeClass, "getUnsafe", MethodType.methodType(unsafeClass)).invoke();
-            MethodHandle define = lookup.findVirtual(unsafeClass, "defineClass", MethodType.methodType(Class.class,
-                    String.class, byte[].class, int.class, int.class, ClassLoader.class, ProtectionDomain.class));
+            Object unsafe = unsafeClass.getMethod("getUnsafe").invoke(null);
+            Method define = unsafeClass.getMethod("defineClass", String.class, byte[].class, int.class, int.class,
+                    ClassLoader.class, ProtectionDomain.class);
             for (Map.Entry<String, byte[]> e : runtimeClasses().entrySet()) {
                 String name = e.getKey().substring(0, e.getKey().length() - ".class".length()).replace('/', '.');
                 byte[] bytes = e.getValue();
-                define.invoke(unsafe, name, bytes, 0, bytes.length, (ClassLoader) null, (ProtectionDomain) null);
+                define.invoke(unsafe, name, bytes, 0, bytes.length, null, null);
             }
         }
         exportInternalMisc(inst, Class.forName(RUNTIME, false, null).getModule());
@@ -88,39 +86,49 @@ final class RuntimeInstaller {
                 Map.of(), Set.of(), Map.of());
     }
 
-    /** The runtime's class files, read from wherever the agent's own classes come from (jar or directory). */
+    /**
+     * The runtime's class files, read from wherever the agent's own classes come from: from the agent's jar, found by
+     * its code source (not by {@code ClassLoader.getResource}, whose first search goes through every module of the
+     * JDK's loaders: a tenth of the engine's set-up in a profile); or, for the agent's classes in a directory (its own
+     * build's tests), from the directory the class path has the runtime in.
+     */
     private static Map<String, byte[]> runtimeClasses() throws IOException {
-        URL probe = RuntimeInstaller.class.getClassLoader().getResource(PROBE);
-        if (probe == null) {
-            throw new IOException("the agent jar has no " + PROBE);
+        Path source;
+        try {
+            source = Path.of(RuntimeInstaller.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException | RuntimeException e) {
+            throw new IOException("cannot tell where the agent's classes are", e);
         }
         Map<String, byte[]> classes = new java.util.TreeMap<>();
-        if (probe.getProtocol().equals("jar")) {
-            JarURLConnection connection = (JarURLConnection) probe.openConnection();
-            connection.setUseCaches(false);
-            try (JarFile jar = connection.getJarFile()) {
-                for (Enumeration<JarEntry> entries = jar.entries(); entries.hasMoreElements(); ) {
-                    JarEntry entry = entries.nextElement();
-                    if (entry.getName().startsWith(RUNTIME_PACKAGE) && entry.getName().endsWith(".class")) {
-                        try (InputStream in = jar.getInputStream(entry)) {
-                            classes.put(entry.getName(), in.readAllBytes());
-                        }
-                    }
-                }
+        if (Files.isDirectory(source)) {
+            URL probe = RuntimeInstaller.class.getClassLoader().getResource(PROBE);
+            if (probe == null) {
+                throw new IOException("the class path has no " + PROBE);
             }
-        } else {
-            try {
-                Path dir = Path.of(probe.toURI()).getParent();
-                try (Stream<Path> files = Files.list(dir)) {
-                    for (Path file : (Iterable<Path>) files::iterator) {
-                        if (file.toString().endsWith(".class")) {
-                            classes.put(RUNTIME_PACKAGE + file.getFileName(), Files.readAllBytes(file));
-                        }
+            try (Stream<Path> files = Files.list(Path.of(probe.toURI()).getParent())) {
+                for (Path file : (Iterable<Path>) files::iterator) {
+                    if (file.toString().endsWith(".class")) {
+                        classes.put(RUNTIME_PACKAGE + file.getFileName(), Files.readAllBytes(file));
                     }
                 }
             } catch (URISyntaxException e) {
                 throw new IOException("cannot list the runtime classes at " + probe, e);
             }
+            return classes;
+        }
+        try (JarFile jar = new JarFile(source.toFile(), false)) {
+            for (Enumeration<JarEntry> entries = jar.entries(); entries.hasMoreElements(); ) {
+                JarEntry entry = entries.nextElement();
+                if (entry.getName().startsWith(RUNTIME_PACKAGE) && entry.getName().endsWith(".class")) {
+                    try (InputStream in = jar.getInputStream(entry)) {
+                        classes.put(entry.getName(), entry.getSize() >= 0 ? in.readNBytes((int) entry.getSize())
+                                : in.readAllBytes());
+                    }
+                }
+            }
+        }
+        if (!classes.containsKey(PROBE)) {
+            throw new IOException("the agent jar " + source + " has no " + PROBE);
         }
         return classes;
     }

@@ -96,8 +96,13 @@ final class DescriptorTemplate {
             bytesVersion1 = bytes.clone();
             bytesVersion1[flagsAt] = Engine.descriptorFlags(desc, ObjectStreamConstants.PROTOCOL_VERSION_1);
         }
-        DescriptorTemplate template = new DescriptorTemplate(desc, bytes, bytesVersion1,
-                cuts.stream().mapToInt(Integer::intValue).toArray(), typeStrings.toArray(new String[0]));
+        // a loop, not a stream: the first class a JVM writes builds its template while the stream is set up
+        int[] cutOffsets = new int[cuts.size()];
+        for (int i = 0; i < cutOffsets.length; i++) {
+            cutOffsets[i] = cuts.get(i);
+        }
+        DescriptorTemplate template = new DescriptorTemplate(desc, bytes, bytesVersion1, cutOffsets,
+                typeStrings.toArray(new String[0]));
         if (!template.matchesJdk(ObjectStreamConstants.PROTOCOL_VERSION_2)
                 || externalizable && !template.matchesJdk(ObjectStreamConstants.PROTOCOL_VERSION_1)) {
             return null;

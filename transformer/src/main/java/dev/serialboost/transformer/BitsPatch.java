@@ -118,10 +118,11 @@ public final class BitsPatch {
     public static byte[] patch(final byte[] bits) {
         EnginePatches.requireKnown(fingerprint(bits), KNOWN, "this JDK's java.io.Bits");
         return EnginePatches.rewriteMethods(bits, 0, (access, name, descriptor, signature, exceptions, next) -> {
-            Access target = find(access, name, descriptor);
-            if (target == null) {
+            int which = find(access, name, descriptor);
+            if (which < 0) {
                 return null;
             }
+            Access target = METHODS.get(which);
             return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
                 @Override
                 public void visitEnd() {
@@ -177,16 +178,20 @@ public final class BitsPatch {
         return code;
     }
 
-    private static Access find(final int access, final String name, final String descriptor) {
+    /**
+     * The index in {@link #METHODS} of the method, or -1. (An index, not the {@code Access}: a record's {@code equals}
+     * is linked through an {@code invokedynamic} when first called, tens of milliseconds while {@code Bits} loads.)
+     */
+    private static int find(final int access, final String name, final String descriptor) {
         if ((access & Opcodes.ACC_STATIC) == 0) {
-            return null;
+            return -1;
         }
-        for (Access a : METHODS) {
-            if (a.name().equals(name) && a.descriptor().equals(descriptor)) {
-                return a;
+        for (int i = 0; i < METHODS.size(); i++) {
+            if (METHODS.get(i).name().equals(name) && METHODS.get(i).descriptor().equals(descriptor)) {
+                return i;
             }
         }
-        return null;
+        return -1;
     }
 
     /** The eight methods, parsed, in the order of {@link #METHODS} (null for one not found). */
@@ -196,12 +201,12 @@ public final class BitsPatch {
             @Override
             public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
                                              final String signature, final String[] exceptions) {
-                Access a = find(access, name, descriptor);
-                if (a == null) {
+                int which = find(access, name, descriptor);
+                if (which < 0) {
                     return null;
                 }
                 MethodNode m = new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions);
-                found[METHODS.indexOf(a)] = m;
+                found[which] = m;
                 return m;
             }
         }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
