@@ -170,13 +170,4 @@ final class ClassInfo {
         }
         return null;
     }
-
-    Method method(final String methodName, final String descriptor) {
-        for (Method m : methods) {
-            if (m.name.equals(methodName) && m.descriptor.equals(descriptor)) {
-                return m;
-            }
-        }
-        return null;
-    }
 }
