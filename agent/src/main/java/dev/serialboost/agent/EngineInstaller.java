@@ -102,10 +102,16 @@ final class EngineInstaller implements ClassFileTransformer {
     private boolean setupTold;
     private boolean recognise;
     private boolean bind;
-    /** Whether {@code ByteArrayInputStream}'s reads are the ones {@code ArrayReads} repeats. */
-    private boolean arrayReads;
-    /** Whether {@code ObjectStreamClass$FieldReflector}'s copies are the ones the generated code repeats. */
-    private boolean fieldCopies;
+    /**
+     * Whether {@code ByteArrayInputStream}'s reads are the ones {@code ArrayReads} repeats; null until {@code
+     * PeekInputStream} loads (see {@link #arrayReads()}).
+     */
+    private Boolean arrayReads;
+    /**
+     * Whether {@code ObjectStreamClass$FieldReflector}'s copies are the ones the generated code repeats; null until the
+     * first class whose patch needs it loads (see {@link #fieldCopies()}).
+     */
+    private Boolean fieldCopies;
     /** Whether a write-side field copy patch that did not fit was told. */
     private boolean fieldCopiesTold;
     /**
@@ -241,20 +247,20 @@ final class EngineInstaller implements ClassFileTransformer {
             // JDK 25 and later write a string's bytes in one copy: nothing to do, nothing to tell
             return StringWritesPatch.nothingToDo(classFile) ? null : StringWritesPatch.patch(classFile);
         } else if (which == PEEK) {
-            if (!arrayReads) {
+            if (!arrayReads()) {
                 throw new IllegalStateException("this JDK's java.io.ByteArrayInputStream reads are not ones"
                         + " serialboost knows");
             }
             return ArrayReadsPatch.patch(classFile);
         } else if (which == FIELDS) {
-            if (!fieldCopies) {
+            if (!fieldCopies()) {
                 throw new IllegalStateException("this JDK's " + FieldAccessPatch.FIELD_REFLECTOR.replace('/', '.')
                         + " is not one serialboost knows");
             }
             return FieldAccessPatch.patch(CLASSES[which], classFile);
         }
         byte[] patched = EnginePatches.patch(CLASSES[which], classFile, recognise, bind);
-        if (which == 0 && fieldCopies) {
+        if (which == 0 && fieldCopies()) {
             // the write side's field copy: a part of its own, left out (and told once) if this class has another shape
             try {
                 patched = FieldAccessPatch.patch(CLASSES[which], patched);
@@ -325,21 +331,71 @@ final class EngineInstaller implements ClassFileTransformer {
      *
      * @return null when the stream classes can be patched, else why not
      */
-    @SuppressWarnings("removal") // AccessController: a Security Manager (JDK 17-23) must not see the caller's frames
     private String prepare() {
         if (prepared) {
             return setupProblem;
         }
         prepared = true;
+        asAgent(this::setUp);
+        return setupProblem;
+    }
+
+    /**
+     * Runs {@code action} as the agent's own action when a Security Manager is on (JDK 17-23): the thread is the
+     * application's, whose code first needed a stream class.
+     */
+    @SuppressWarnings("removal") // AccessController: a Security Manager (JDK 17-23) must not see the caller's frames
+    private static void asAgent(final Runnable action) {
         try {
             java.security.AccessController.doPrivileged((java.security.PrivilegedAction<Void>) () -> {
-                setUp();
+                action.run();
                 return null;
             });
         } catch (LinkageError e) {
-            setUp(); // a JDK without AccessController (deprecated for removal) has no Security Manager either
+            action.run(); // a JDK without AccessController (deprecated for removal) has no Security Manager either
         }
-        return setupProblem;
+    }
+
+    /**
+     * Whether {@code ByteArrayInputStream}'s reads are known, checked when {@code PeekInputStream} first needs it
+     * (it loads with the first stream read, not with {@code ObjectInputStream}). Under {@code this}.
+     */
+    private boolean arrayReads() {
+        if (arrayReads == null) {
+            arrayReads = false;
+            asAgent(() -> {
+                byte[] arrayStream = ClassFileSource.of(null).read(ArrayReadsPatch.BYTE_ARRAY_INPUT_STREAM);
+                arrayReads = arrayStream != null
+                        && ArrayReadsPatch.KNOWN.contains(ArrayReadsPatch.fingerprint(arrayStream));
+            });
+        }
+        return arrayReads;
+    }
+
+    /**
+     * Whether {@code FieldReflector}'s copies are known, checked when {@code FieldValues} or {@code ObjectOutputStream}
+     * first needs it; when they are, hands the runtime the generator of a reflector's copy. Under {@code this}.
+     */
+    private boolean fieldCopies() {
+        if (fieldCopies == null) {
+            fieldCopies = false;
+            asAgent(() -> {
+                byte[] reflector = ClassFileSource.of(null).read(FieldAccessPatch.FIELD_REFLECTOR);
+                if (reflector != null
+                        && FieldAccessPatch.KNOWN_REFLECTOR.contains(FieldAccessPatch.fingerprint(reflector))) {
+                    // the runtime generates a reflector's copy when it is warm, with the class-file writer only the
+                    // agent carries
+                    Function<Object[], byte[]> generator = PrimFieldsGenerator::generate;
+                    try {
+                        Class.forName(FIELD_ACCESS, false, null).getField("generator").set(null, generator);
+                    } catch (ReflectiveOperationException e) {
+                        return; // the copies stay the JDK's
+                    }
+                    fieldCopies = true;
+                }
+            });
+        }
+        return fieldCopies;
     }
 
     /** What {@link #prepare} does; sets {@link #setupProblem} when it cannot be done. */
@@ -362,18 +418,6 @@ final class EngineInstaller implements ClassFileTransformer {
             String[] prints = EnginePatches.fingerprints(descriptorClass);
             recognise = EnginePatches.KNOWN_READ_NON_PROXY.contains(prints[0]);
             bind = EnginePatches.KNOWN_INIT_NON_PROXY.contains(prints[1]);
-            byte[] arrayStream = jdk.read(ArrayReadsPatch.BYTE_ARRAY_INPUT_STREAM);
-            arrayReads = arrayStream != null
-                    && ArrayReadsPatch.KNOWN.contains(ArrayReadsPatch.fingerprint(arrayStream));
-            byte[] reflector = jdk.read(FieldAccessPatch.FIELD_REFLECTOR);
-            fieldCopies = reflector != null
-                    && FieldAccessPatch.KNOWN_REFLECTOR.contains(FieldAccessPatch.fingerprint(reflector));
-            if (fieldCopies) {
-                // the runtime generates a reflector's copy when it is warm, with the class-file writer only the
-                // agent carries
-                Function<Object[], byte[]> generator = PrimFieldsGenerator::generate;
-                Class.forName(FIELD_ACCESS, false, null).getField("generator").set(null, generator);
-            }
             String arraysPrint = PrimitiveArraysPatch.fingerprint(jdk);
             primitiveArraysProblem = PrimitiveArraysPatch.KNOWN.contains(arraysPrint) ? null
                     : "this JDK's block and byte-array streams are not ones serialboost knows ("
