@@ -1,5 +1,6 @@
 package dev.serialboost.runtime;
 
+import java.io.InputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -91,7 +92,30 @@ public final class ClassPathFiles {
         Object found = Internals.GET_RESOURCE_CHECKED != null
                 ? (Object) Internals.GET_RESOURCE_CHECKED.invokeExact(classPath, resource, false)
                 : (Object) Internals.GET_RESOURCE.invokeExact(classPath, resource);
-        return found == null ? null : (byte[]) Internals.GET_BYTES.invokeExact(found);
+        return found == null ? null : bytes(found);
+    }
+
+    /**
+     * A resource's bytes as {@code Resource.getBytes} reads them, but into one array of the entry's length from the
+     * start (that method grows its array 1 KB at a time, which was half of what reading supertypes allocated); {@link
+     * #UNKNOWN} when the stream ends before that length, where that method throws.
+     */
+    private static byte[] bytes(final Object resource) throws Throwable {
+        try (InputStream in = (InputStream) Internals.GET_INPUT_STREAM.invokeExact(resource)) {
+            int length = (int) Internals.CONTENT_LENGTH.invokeExact(resource);
+            if (length < 0) {
+                return in.readAllBytes();
+            }
+            byte[] bytes = new byte[length];
+            for (int at = 0; at < length; ) {
+                int n = in.read(bytes, at, length - at);
+                if (n < 0) {
+                    return UNKNOWN;
+                }
+                at += n;
+            }
+            return bytes;
+        }
     }
 
     /** The internals, found when the reader is first used. */
@@ -113,20 +137,23 @@ public final class ClassPathFiles {
         static final MethodHandle GET_RESOURCE_CHECKED;
         /** {@code (Object, String) Object}: {@code URLClassPath.getResource(name)}, JDK 24 and later; else null. */
         static final MethodHandle GET_RESOURCE;
-        /** {@code (Object) byte[]}: {@code Resource.getBytes()}. */
-        static final MethodHandle GET_BYTES;
+        /** {@code (Object) InputStream}: {@code Resource.getInputStream()}. */
+        static final MethodHandle GET_INPUT_STREAM;
+        /** {@code (Object) int}: {@code Resource.getContentLength()}, -1 when not known. */
+        static final MethodHandle CONTENT_LENGTH;
         /** {@code () ClassLoader}: {@code ClassLoaders.bootLoader()}. */
         static final MethodHandle BOOT_LOADER;
         static final Class<?> BUILTIN;
 
         static {
-            Object[] found = new Object[8];
+            Object[] found = new Object[9];
             PROBLEM = Privileged.call(() -> lookUp(found));
             PACKAGE_TO_MODULE = (Map<?, ?>) found[0];
             UCP = (MethodHandle) found[1];
             GET_RESOURCE = (MethodHandle) found[2];
             GET_RESOURCE_CHECKED = (MethodHandle) found[7];
-            GET_BYTES = (MethodHandle) found[3];
+            GET_INPUT_STREAM = (MethodHandle) found[3];
+            CONTENT_LENGTH = (MethodHandle) found[8];
             BOOT_LOADER = (MethodHandle) found[4];
             BUILTIN = (Class<?>) found[5];
             URL_UCP = (MethodHandle) found[6];
@@ -155,8 +182,10 @@ public final class ClassPathFiles {
                             MethodType.methodType(resource, String.class)) // JDK 24 and later
                             .asType(MethodType.methodType(Object.class, Object.class, String.class));
                 }
-                found[3] = lookup.findVirtual(resource, "getBytes", MethodType.methodType(byte[].class))
-                        .asType(MethodType.methodType(byte[].class, Object.class));
+                found[3] = lookup.findVirtual(resource, "getInputStream", MethodType.methodType(InputStream.class))
+                        .asType(MethodType.methodType(InputStream.class, Object.class));
+                found[8] = lookup.findVirtual(resource, "getContentLength", MethodType.methodType(int.class))
+                        .asType(MethodType.methodType(int.class, Object.class));
                 found[4] = lookup.findStatic(loaders, "bootLoader", MethodType.methodType(builtin))
                         .asType(MethodType.methodType(ClassLoader.class));
                 found[5] = builtin;
