@@ -107,14 +107,7 @@ public final class ClassPathFiles {
                 return in.readAllBytes();
             }
             byte[] bytes = new byte[length];
-            for (int at = 0; at < length; ) {
-                int n = in.read(bytes, at, length - at);
-                if (n < 0) {
-                    return UNKNOWN;
-                }
-                at += n;
-            }
-            return bytes;
+            return in.readNBytes(bytes, 0, length) == length ? bytes : UNKNOWN;
         }
     }
 
