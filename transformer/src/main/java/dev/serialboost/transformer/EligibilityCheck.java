@@ -65,8 +65,9 @@ final class EligibilityCheck {
 
     /**
      * The decision for a class that its header alone rules out (it cannot be serializable, is Externalizable
-     * already, is not a class, ...), exactly as {@link #decide} would make it; null when the rest of the class file
-     * is needed. Not cached: nothing asks for the decision of a class that is not serializable.
+     * already, is not a class, is an enum or a record, ...), exactly as {@link #decide} would make it; null when the
+     * rest of the class file is needed. Not cached: a subclass that asks (an enum constant's body) makes it again from
+     * the remembered header.
      */
     Decision rejectFromHeader(final ClassHeader header, final ClassHierarchy hierarchy) {
         return checkHeader(header, hierarchy, 0);
@@ -128,15 +129,6 @@ final class EligibilityCheck {
         if (externalizable) {
             return Decision.skipped(name, SkipReason.ALREADY_EXTERNALIZABLE, "");
         }
-        return null;
-    }
-
-    private Decision check(final ClassInfo c, final ClassHierarchy hierarchy, final int depth) {
-        Decision header = checkHeader(c.header, hierarchy, depth);
-        if (header != null) {
-            return header;
-        }
-        String name = c.className();
         for (String prefix : AGENT_PACKAGES) {
             if (c.name.startsWith(prefix)) {
                 return Decision.skipped(name, SkipReason.AGENT_CLASS, "");
@@ -151,7 +143,15 @@ final class EligibilityCheck {
         if ("java/lang/reflect/Proxy".equals(c.superName) || c.name.contains("$$Lambda")) {
             return Decision.skipped(name, SkipReason.GENERATED_CLASS, "");
         }
+        return null;
+    }
 
+    private Decision check(final ClassInfo c, final ClassHierarchy hierarchy, final int depth) {
+        Decision header = checkHeader(c.header, hierarchy, depth);
+        if (header != null) {
+            return header;
+        }
+        String name = c.className();
         ClassOptions classOptions = options.policy().optionsFor(name);
         if (!classOptions.included()) {
             return Decision.skipped(name, classOptions.unnamed() ? SkipReason.NOT_INCLUDED
