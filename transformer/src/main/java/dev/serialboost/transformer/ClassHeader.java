@@ -42,10 +42,15 @@ final class ClassHeader {
      * @throws IllegalArgumentException (or another runtime exception) when the tables run past the class file
      */
     static ClassHeader read(final ClassReader reader) {
-        char[] buffer = new char[reader.getMaxStringLength()];
         // this_class, super_class, then each interface: read in one loop, so that the JIT compiles one copy of the
         // string decoding this method inlines, not one per kind of name
         int interfaceCount = reader.readUnsignedShort(reader.header + 6);
+        // a buffer for the longest of these names, not for the longest string of the class (a long literal's)
+        int longest = 0;
+        for (int i = 0; i < 2 + interfaceCount; i++) {
+            longest = Math.max(longest, nameLength(reader, reader.header + 2 + 2 * i + (i < 2 ? 0 : 2)));
+        }
+        char[] buffer = new char[longest];
         String name = null;
         String superName = null;
         String[] interfaces = new String[interfaceCount];
@@ -78,6 +83,16 @@ final class ClassHeader {
         }
         return new ClassHeader(name, superName, List.of(interfaces),
                 reader.readUnsignedShort(reader.header), reader.readUnsignedShort(6), noArg);
+    }
+
+    /**
+     * The length in bytes (at least its length in chars) of the name of the {@code CONSTANT_Class} whose pool index is
+     * at {@code offset}; 0 for index 0 (no superclass).
+     */
+    private static int nameLength(final ClassReader reader, final int offset) {
+        int classIndex = reader.readUnsignedShort(offset);
+        return classIndex == 0 ? 0 : reader.readUnsignedShort(reader.getItem(reader.readUnsignedShort(
+                reader.getItem(classIndex))));
     }
 
     private static final byte[] INIT = {'<', 'i', 'n', 'i', 't', '>'};
