@@ -1,12 +1,15 @@
 package dev.serialboost.agent;
 
+import dev.serialboost.transformer.ClassHierarchy;
 import dev.serialboost.transformer.SerialboostTransformer;
 import dev.serialboost.transformer.TransformOptions;
 
 import java.io.PrintStream;
 import java.io.Serializable;
 import java.lang.instrument.Instrumentation;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -100,14 +103,21 @@ public final class SerialboostAgent {
                 }
                 TransformOptions options = TransformOptions.DEFAULTS.withPolicy(config.policy());
                 Set<String> loaded = new HashSet<>();
+                Map<String, Class<?>> loadedJdk = new HashMap<>();
                 for (Class<?> c : inst.getAllLoadedClasses()) {
                     String name = c.getName().replace('.', '/');
                     loaded.add(name);
+                    ClassLoader loader = c.getClassLoader();
+                    if ((loader == null || loader == ClassLoader.getPlatformClassLoader()) && !c.isArray()
+                            && !c.isHidden() && (name.startsWith("java/") || ClassHierarchy.hasJdkPackageName(name))) {
+                        loadedJdk.put(name, c);
+                    }
                     if (attached && Serializable.class.isAssignableFrom(c) && !c.isArray() && !c.isPrimitive()
-                            && !ConvertingTransformer.ignored(name, c.getClassLoader())) {
+                            && !ConvertingTransformer.ignored(name, loader)) {
                         loadedSerializable++;
                     }
                 }
+                ClassHierarchy.useLoadedJdkClasses(loadedJdk);
                 inst.addTransformer(new ConvertingTransformer(new SerialboostTransformer(options), report,
                         config.dump(), loaded), false);
             }

@@ -22,8 +22,16 @@ final class ClassHeader {
     /** The {@code access_flags} of the class file (not those of an {@code InnerClasses} entry). */
     final int access;
     final int majorVersion;
-    /** The access flags of {@code <init>()V}, or -1 when there is none. */
+    /**
+     * The access flags of {@code <init>()V}, or -1 when there is none; {@link #NOT_READ} in a header made from a loaded
+     * class ({@link #of}).
+     */
     final int noArgConstructorAccess;
+
+    /** {@link #noArgConstructorAccess} of a header made from a loaded class: its class file says it. */
+    static final int NOT_READ = -2;
+    /** The class-file version of the running JDK's own classes. */
+    private static final int RUNNING_JDK_VERSION = Runtime.version().feature() + 44;
 
     private ClassHeader(final String name, final String superName, final List<String> interfaces, final int access,
                         final int majorVersion, final int noArgConstructorAccess) {
@@ -93,6 +101,32 @@ final class ClassHeader {
         int classIndex = reader.readUnsignedShort(offset);
         return classIndex == 0 ? 0 : reader.readUnsignedShort(reader.getItem(reader.readUnsignedShort(
                 reader.getItem(classIndex))));
+    }
+
+    /**
+     * The header of a class the JVM has loaded, taken from the class instead of its class file, for a class of the
+     * running JDK: its name and supertypes as its class file has them (an interface's superclass is
+     * {@code java/lang/Object} there), of its access flags only what the checks read of a JDK class
+     * ({@code ACC_INTERFACE}, with {@code ACC_ABSTRACT}), the running JDK's class-file version (a few classes the
+     * image generates have an older one, no older than the checks' {@link EligibilityCheck#MIN_VERSION}), and the
+     * no-arg constructor {@link #NOT_READ}.
+     */
+    static ClassHeader of(final Class<?> loaded) {
+        Class<?>[] types = loaded.getInterfaces();
+        String[] interfaces = new String[types.length];
+        for (int i = 0; i < types.length; i++) {
+            interfaces[i] = internalName(types[i]);
+        }
+        Class<?> superclass = loaded.getSuperclass();
+        String superName = superclass != null ? internalName(superclass)
+                : loaded.isInterface() ? "java/lang/Object" : null;
+        int access = loaded.isInterface() ? Opcodes.ACC_INTERFACE | Opcodes.ACC_ABSTRACT : 0;
+        return new ClassHeader(internalName(loaded), superName, List.of(interfaces), access, RUNNING_JDK_VERSION,
+                NOT_READ);
+    }
+
+    private static String internalName(final Class<?> c) {
+        return c.getName().replace('.', '/');
     }
 
     private static final byte[] INIT = {'<', 'i', 'n', 'i', 't', '>'};

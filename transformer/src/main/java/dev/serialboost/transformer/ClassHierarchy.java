@@ -26,6 +26,12 @@ public final class ClassHierarchy {
     private static final Map<String, Optional<ClassHeader>> JDK_HEADERS = new ConcurrentHashMap<>();
     /** The running JDK's own class files (of the boot and platform modules, no jar's): {@link ClassFileSource#jdk}. */
     private static final ClassFileSource JDK = ClassFileSource.jdk();
+    /**
+     * The JDK's classes that were loaded when the agent started, by internal name ({@link #useLoadedJdkClasses}): the
+     * header of one of them is taken from the class, with no class file read. Most JDK supertypes of an application's
+     * classes are ({@code java.lang.Exception}, {@code java.util.AbstractList}, {@code java.lang.Comparable}).
+     */
+    private static volatile Map<String, Class<?>> loadedJdkClasses = Map.of();
 
     private final ClassFileSource source;
     private final Predicate<String> loadedBeforeAgent;
@@ -61,6 +67,35 @@ public final class ClassHierarchy {
     ClassHierarchy(final ClassFileSource source, final Predicate<String> loadedBeforeAgent) {
         this.source = Objects.requireNonNull(source, "source");
         this.loadedBeforeAgent = Objects.requireNonNull(loadedBeforeAgent, "loadedBeforeAgent");
+    }
+
+    /**
+     * Tells which of the JDK's classes the JVM has loaded (the boot and platform loaders' classes, by internal name),
+     * so that their headers are taken from the classes instead of read from their class files. For every hierarchy of
+     * this JVM; the map is not changed afterwards.
+     */
+    public static void useLoadedJdkClasses(final Map<String, Class<?>> classes) {
+        loadedJdkClasses = Objects.requireNonNull(classes, "classes");
+    }
+
+    /** Forgets the JDK's headers read or taken so far, so that a test sees them made again. */
+    static void forgetJdkHeaders() {
+        JDK_HEADERS.clear();
+    }
+
+    /**
+     * The header with its no-arg constructor's access: {@code header} itself, but for one taken from a loaded JDK
+     * class, whose class file is read for it now (then kept instead); null when that class file cannot be read.
+     */
+    ClassHeader withConstructor(final ClassHeader header) {
+        if (header.noArgConstructorAccess != ClassHeader.NOT_READ) {
+            return header;
+        }
+        Optional<ClassHeader> read = parseHeader(JDK.read(header.name));
+        if (read.isPresent()) {
+            JDK_HEADERS.put(header.name, read);
+        }
+        return read.orElse(null);
     }
 
     /** Whether a class (internal name) was already loaded, unconverted, when the agent started. */
@@ -198,7 +233,8 @@ public final class ClassHierarchy {
     private static ClassHeader jdkHeader(final String internalName) {
         Optional<ClassHeader> known = JDK_HEADERS.get(internalName);
         if (known == null) {
-            known = parseHeader(JDK.read(internalName));
+            Class<?> loaded = loadedJdkClasses.get(internalName);
+            known = loaded != null ? Optional.of(ClassHeader.of(loaded)) : parseHeader(JDK.read(internalName));
             JDK_HEADERS.putIfAbsent(internalName, known);
         }
         return known.orElse(null);

@@ -167,8 +167,7 @@ final class EligibilityCheck {
         String convertedSuperclass = null;
         ClassHeader superHeader = hierarchy.header(c.superName);
         if (superHeader == null) {
-            return Decision.skipped(name, SkipReason.UNRESOLVABLE_TYPE,
-                    "class file of " + c.superName.replace('/', '.') + " not found");
+            return superclassNotFound(c);
         }
         if (hierarchy.isSubtype(c.superName, SERIALIZABLE)) {
             Decision superDecision = decideSuperclass(c.superName, hierarchy, depth);
@@ -176,9 +175,15 @@ final class EligibilityCheck {
                 return Decision.skipped(name, SkipReason.SUPERCLASS_NOT_CONVERTED, superDecision.toString());
             }
             convertedSuperclass = superDecision.className();
-        } else if (!hasSubclassAccessibleNoArgConstructor(superHeader, c.header)) {
-            return Decision.skipped(name, SkipReason.NO_VALID_CONSTRUCTOR,
-                    superHeader.className() + " has no no-arg constructor " + c.className() + " may call");
+        } else {
+            ClassHeader base = hierarchy.withConstructor(superHeader);
+            if (base == null) {
+                return superclassNotFound(c);
+            }
+            if (!hasSubclassAccessibleNoArgConstructor(base, c.header)) {
+                return Decision.skipped(name, SkipReason.NO_VALID_CONSTRUCTOR,
+                        base.className() + " has no no-arg constructor " + c.className() + " may call");
+            }
         }
 
 
@@ -229,6 +234,11 @@ final class EligibilityCheck {
         // no serialVersionUID to work out: what is added (private methods, private static fields, no static
         // initializer) is what the JDK's default value leaves out, so a class that declares none keeps its value
         return new Decision(name, null, "", fields, bulk, convertedSuperclass, notes);
+    }
+
+    private static Decision superclassNotFound(final ClassInfo c) {
+        return Decision.skipped(c.className(), SkipReason.UNRESOLVABLE_TYPE,
+                "class file of " + c.superName.replace('/', '.') + " not found");
     }
 
     /** Checks that concern the class's own members; {@code null} when all pass. */

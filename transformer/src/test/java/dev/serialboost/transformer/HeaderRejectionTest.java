@@ -78,7 +78,7 @@ class HeaderRejectionTest {
     }
 
     /** Every class file of the test class path, jars and directories, in class-path order. */
-    private static List<byte[]> classFiles() {
+    static List<byte[]> classFiles() {
         List<byte[]> files = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             Path path = Path.of(entry);
