@@ -44,6 +44,7 @@ final class ConvertingTransformer implements ClassFileTransformer {
     private final Set<String> loadedBeforeAgent;
     private final Map<ClassLoader, ClassHierarchy> hierarchies = Collections.synchronizedMap(new WeakHashMap<>());
     private final ClassHierarchy bootHierarchy;
+    private volatile Last last;
     /**
      * Per thread, whether this transformer is at work on it (then a class it causes to load is left alone): a
      * holder set once per thread, so that leaving is a plain store, which cannot fail for lack of stack.
@@ -120,6 +121,10 @@ final class ConvertingTransformer implements ClassFileTransformer {
         if (loader == null) {
             return bootHierarchy;
         }
+        Last recent = last;
+        if (recent != null && recent.loader.get() == loader) {
+            return recent.hierarchy;
+        }
         // no computeIfAbsent: its function would be a new lambda at every class load
         synchronized (hierarchies) {
             ClassHierarchy known = hierarchies.get(loader);
@@ -127,8 +132,16 @@ final class ConvertingTransformer implements ClassFileTransformer {
                 known = transformer.newHierarchy(new WeakLoaderSource(loader), loadedBeforeAgent::contains);
                 hierarchies.put(loader, known);
             }
+            last = new Last(new WeakReference<>(loader), known);
             return known;
         }
+    }
+
+    /**
+     * The hierarchy asked for last and its loader, held weakly as in {@link #hierarchies}: most classes load through
+     * the loader of the class before them, which then costs no lock and no lookup.
+     */
+    private record Last(WeakReference<ClassLoader> loader, ClassHierarchy hierarchy) {
     }
 
     private void write(final String className, final byte[] bytes) {

@@ -171,7 +171,10 @@ public final class ClassHierarchy {
 
     /** Records the summary of a class being defined right now, so later questions see exactly these bytes. */
     void remember(final ClassInfo info) {
-        remember(info.header);
+        Optional<ClassHeader> known = headers.get(info.name);
+        if (known == null || known.orElse(null) != info.header) {
+            remember(info.header); // else remembered already, as the transformer does first
+        }
         infos.put(info.name, info);
     }
 
