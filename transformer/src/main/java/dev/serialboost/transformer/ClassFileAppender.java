@@ -7,6 +7,7 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -27,6 +28,8 @@ import java.util.Map;
  * change to the generator cannot write a wrong class file unnoticed. Not thread-safe: one per class file.
  */
 final class ClassFileAppender {
+
+    private static final byte[] BOOTSTRAP_METHODS = "BootstrapMethods".getBytes(StandardCharsets.US_ASCII);
 
     private final byte[] original;
     private final String className;
@@ -81,9 +84,8 @@ final class ClassFileAppender {
         int attributeCount = reader.readUnsignedShort(u);
         u += 2;
         int bootstrap = -1;
-        char[] buffer = new char[reader.getMaxStringLength()];
         for (int i = 0; i < attributeCount; i++) {
-            if ("BootstrapMethods".equals(reader.readUTF8(u, buffer))) {
+            if (ClassHeader.isUtf8(reader, reader.readUnsignedShort(u), BOOTSTRAP_METHODS)) {
                 bootstrap = u;
             }
             u += 6 + reader.readInt(u + 2);

@@ -133,9 +133,15 @@ final class ClassHeader {
     private static final byte[] NO_ARGS = {'(', ')', 'V'};
 
     /** Whether the {@code CONSTANT_Utf8} at pool index {@code index} holds exactly {@code ascii}'s bytes. */
-    private static boolean isUtf8(final ClassReader reader, final int index, final byte[] ascii) {
+    static boolean isUtf8(final ClassReader reader, final int index, final byte[] ascii) {
         int offset = reader.getItem(index);
-        if (reader.readUnsignedShort(offset) != ascii.length) {
+        return reader.readUnsignedShort(offset) == ascii.length && startsWith(reader, index, ascii);
+    }
+
+    /** Whether the {@code CONSTANT_Utf8} at pool index {@code index} starts with {@code ascii}'s bytes. */
+    static boolean startsWith(final ClassReader reader, final int index, final byte[] ascii) {
+        int offset = reader.getItem(index);
+        if (reader.readUnsignedShort(offset) < ascii.length) {
             return false;
         }
         for (int i = 0; i < ascii.length; i++) {

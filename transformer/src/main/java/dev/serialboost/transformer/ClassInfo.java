@@ -2,6 +2,7 @@ package dev.serialboost.transformer;
 
 import org.objectweb.asm.ClassReader;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -26,6 +27,8 @@ final class ClassInfo {
         }
     }
 
+    /** The prefix of the names of the members serialboost adds. */
+    static final String MEMBER_PREFIX = "$sb$";
     /** The tag of a {@code CONSTANT_Methodref} entry. */
     private static final int METHODREF = 10;
     /** Indexes of the special serialization methods, as {@link #special} tells them. */
@@ -42,7 +45,8 @@ final class ClassInfo {
     final int access;
     final int majorVersion;
     final List<Field> fields;
-    final List<Method> methods;
+    /** Whether a method's name starts with {@link #MEMBER_PREFIX}: the class file was converted already. */
+    final boolean prefixedMethod;
     /** The declared {@code writeObject(ObjectOutputStream)}, whatever its modifiers; null when there is none. */
     final Method writeObject;
     /** The declared {@code readObject(ObjectInputStream)}, whatever its modifiers; null when there is none. */
@@ -56,7 +60,7 @@ final class ClassInfo {
      */
     final Set<String> streamCalls;
 
-    private ClassInfo(final ClassHeader header, final List<Field> fields, final List<Method> methods,
+    private ClassInfo(final ClassHeader header, final List<Field> fields, final boolean prefixedMethod,
                       final Method[] special, final Set<String> streamCalls) {
         this.header = header;
         this.name = header.name;
@@ -65,7 +69,7 @@ final class ClassInfo {
         this.access = header.access;
         this.majorVersion = header.majorVersion;
         this.fields = fields;
-        this.methods = methods;
+        this.prefixedMethod = prefixedMethod;
         this.writeObject = special[WRITE_OBJECT];
         this.readObject = special[READ_OBJECT];
         this.readObjectNoData = special[READ_OBJECT_NO_DATA];
@@ -87,10 +91,12 @@ final class ClassInfo {
 
     /**
      * Reads the rest of a class file whose header is read already, straight from the class file as ASM's reader has
-     * indexed it, with no visitor and no attribute decoded: the names, descriptors and access flags of the fields and
-     * methods. What {@code ClassReader.accept} with {@code SKIP_CODE | SKIP_DEBUG} reports of the same, but for the
-     * pseudo access flags ASM adds from attributes ({@code ACC_DEPRECATED}, {@code ACC_RECORD}, {@code ACC_SYNTHETIC}
-     * from a {@code Synthetic} attribute), which no check asks about ({@code ClassInfoTest} compares the two).
+     * indexed it, with no visitor and no attribute decoded: the names, descriptors and access flags of the fields, and
+     * of the methods only the special ones and whether one has {@link #MEMBER_PREFIX} (their names compared as bytes,
+     * not decoded: most classes have many more methods than fields). What {@code ClassReader.accept} with
+     * {@code SKIP_CODE | SKIP_DEBUG} reports of the same, but for the pseudo access flags ASM adds from attributes
+     * ({@code ACC_DEPRECATED}, {@code ACC_RECORD}, {@code ACC_SYNTHETIC} from a {@code Synthetic} attribute), which no
+     * check asks about ({@code ClassInfoTest} compares the two).
      *
      * @throws IllegalArgumentException (or another runtime exception) when the tables run past the class file
      */
@@ -108,32 +114,46 @@ final class ClassInfo {
         }
         int methodCount = classFile.readUnsignedShort(u);
         u += 2;
-        Method[] methods = new Method[methodCount];
         Method[] special = new Method[SPECIAL_METHODS];
+        boolean prefixed = false;
         for (int i = 0; i < methodCount; i++) {
-            Method m = new Method(classFile.readUTF8(u + 2, buffer), classFile.readUTF8(u + 4, buffer),
-                    classFile.readUnsignedShort(u));
-            methods[i] = m;
-            int which = special(m);
+            int name = classFile.readUnsignedShort(u + 2);
+            int which = special(classFile, name, classFile.readUnsignedShort(u + 4));
             if (which >= 0) {
-                special[which] = m;
+                special[which] = new Method(classFile.readUTF8(u + 2, buffer), classFile.readUTF8(u + 4, buffer),
+                        classFile.readUnsignedShort(u));
             }
+            prefixed |= ClassHeader.startsWith(classFile, name, PREFIX);
             u = ClassHeader.skipAttributes(classFile, u + 6);
         }
         boolean custom = special[WRITE_OBJECT] != null || special[READ_OBJECT] != null;
-        return new ClassInfo(header, List.of(fields), List.of(methods), special,
+        return new ClassInfo(header, List.of(fields), prefixed, special,
                 custom ? streamCalls(classFile, buffer) : Set.of());
     }
 
-    /** Which special serialization method {@code m} is, by name and descriptor; -1 for any other method. */
-    private static int special(final Method m) {
-        if (m.name.equals("writeObject")) {
-            return m.descriptor.equals("(Ljava/io/ObjectOutputStream;)V") ? WRITE_OBJECT : -1;
+    private static final byte[] PREFIX = ascii(MEMBER_PREFIX);
+    private static final byte[][] SPECIAL_NAMES = {
+        ascii("writeObject"), ascii("readObject"), ascii("readObjectNoData"),
+    };
+    private static final byte[][] SPECIAL_DESCRIPTORS = {
+        ascii("(Ljava/io/ObjectOutputStream;)V"), ascii("(Ljava/io/ObjectInputStream;)V"), ascii("()V"),
+    };
+
+    private static byte[] ascii(final String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * Which special serialization method the method with these pool indexes of its name and descriptor is (their
+     * bytes compared); -1 for any other method.
+     */
+    private static int special(final ClassReader classFile, final int name, final int descriptor) {
+        for (int which = 0; which < SPECIAL_METHODS; which++) {
+            if (ClassHeader.isUtf8(classFile, name, SPECIAL_NAMES[which])) {
+                return ClassHeader.isUtf8(classFile, descriptor, SPECIAL_DESCRIPTORS[which]) ? which : -1;
+            }
         }
-        if (m.name.equals("readObject")) {
-            return m.descriptor.equals("(Ljava/io/ObjectInputStream;)V") ? READ_OBJECT : -1;
-        }
-        return m.name.equals("readObjectNoData") && m.descriptor.equals("()V") ? READ_OBJECT_NO_DATA : -1;
+        return -1;
     }
 
     /** The {@code Methodref} entries of the constant pool whose class is one of the two object streams. */

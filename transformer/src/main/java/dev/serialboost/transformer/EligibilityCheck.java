@@ -26,7 +26,6 @@ final class EligibilityCheck {
 
     private static final String SERIALIZABLE = "java/io/Serializable";
     private static final String EXTERNALIZABLE = "java/io/Externalizable";
-    private static final String MEMBER_PREFIX = "$sb$";
     /** The stream calls a {@code writeObject} must make (the first) and must not make (the others). */
     private static final String[] WRITE_OBJECT_CALLS = {"ObjectOutputStream.defaultWriteObject",
         "ObjectOutputStream.putFields", "ObjectOutputStream.writeFields"};
@@ -245,14 +244,12 @@ final class EligibilityCheck {
     private static Decision checkOwnMembers(final ClassInfo c) {
         String name = c.className();
         for (ClassInfo.Field f : c.fields) {
-            if (f.name().startsWith(MEMBER_PREFIX)) {
+            if (f.name().startsWith(ClassInfo.MEMBER_PREFIX)) {
                 return Decision.skipped(name, SkipReason.ALREADY_CONVERTED, "");
             }
         }
-        for (ClassInfo.Method m : c.methods) {
-            if (m.name().startsWith(MEMBER_PREFIX)) {
-                return Decision.skipped(name, SkipReason.ALREADY_CONVERTED, "");
-            }
+        if (c.prefixedMethod) {
+            return Decision.skipped(name, SkipReason.ALREADY_CONVERTED, "");
         }
         Decision custom = checkCustomMethods(c);
         if (custom != null) {

@@ -22,10 +22,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link ClassInfo#parse} reads what ASM's {@code ClassReader.accept} reports (with {@code SKIP_CODE | SKIP_DEBUG})
- * of fields and methods, and finds the special serialization methods among them, for every class file of several
- * packages of the JDK (nested, anonymous, synthetic-member and serializable classes with their own
- * {@code writeObject}/{@code readObject} among them) and of this module's fixtures, apart from the pseudo flags ASM
- * derives from attributes.
+ * of fields, and finds the special serialization methods among the methods and whether one is named like those
+ * serialboost adds, for every class file of several packages of the JDK (nested, anonymous, synthetic-member and
+ * serializable classes with their own {@code writeObject}/{@code readObject} among them) and of this module's
+ * fixtures, apart from the pseudo flags ASM derives from attributes. (A converted class file, whose methods are named
+ * so: {@code TransformerTest}.)
  */
 class ClassInfoTest {
 
@@ -68,10 +69,8 @@ class ClassInfoTest {
             s.append("field ").append(f.name()).append(' ').append(f.descriptor()).append(' ')
                     .append(f.access() & CLASS_FILE_FLAGS).append('\n');
         }
-        for (ClassInfo.Method m : info.methods) {
-            s.append("method ").append(m.name()).append(m.descriptor()).append(' ')
-                    .append(m.access() & CLASS_FILE_FLAGS).append('\n');
-        }
+        s.append("method named ").append(ClassInfo.MEMBER_PREFIX).append(": ").append(info.prefixedMethod)
+                .append('\n');
         for (ClassInfo.Method m : new ClassInfo.Method[] {info.writeObject, info.readObject, info.readObjectNoData}) {
             if (m != null) {
                 s.append("special ").append(m.name()).append(m.descriptor()).append(' ')
@@ -87,6 +86,7 @@ class ClassInfoTest {
         StringBuilder members = new StringBuilder();
         StringBuilder fields = new StringBuilder();
         String[] special = new String[3];
+        boolean[] prefixed = {false};
         new ClassReader(file).accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
             public void visit(final int v, final int a, final String n, final String signature, final String s,
@@ -108,7 +108,7 @@ class ClassInfoTest {
             public MethodVisitor visitMethod(final int a, final String n, final String d, final String signature,
                                              final String[] exceptions) {
                 String line = n + d + ' ' + (a & ~Opcodes.ACC_DEPRECATED & CLASS_FILE_FLAGS) + '\n';
-                members.append("method ").append(line);
+                prefixed[0] |= n.startsWith("$sb$");
                 int which = List.of("writeObject(Ljava/io/ObjectOutputStream;)V",
                         "readObject(Ljava/io/ObjectInputStream;)V", "readObjectNoData()V").indexOf(n + d);
                 if (which >= 0) {
@@ -117,6 +117,7 @@ class ClassInfoTest {
                 return null;
             }
         }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        members.append("method named $sb$: ").append(prefixed[0]).append('\n');
         for (String line : special) {
             if (line != null) {
                 members.append(line);

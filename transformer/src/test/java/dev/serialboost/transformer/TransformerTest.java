@@ -48,6 +48,23 @@ class TransformerTest {
     }
 
     @Test
+    void aConvertedClassFileIsNotConvertedAgain() {
+        for (Class<?> c : new Class<?>[] {Fixtures.Point.class, Fixtures.Order.class, Fixtures.Base.class}) {
+            byte[] original = ClassFileSource.of(parent).read(Type.internal(c));
+            byte[] converted = transformer.transform(original, transformer.newHierarchy(ClassFileSource.of(parent)))
+                    .bytes().orElseThrow();
+            Decision again = transformer.transform(converted, transformer.newHierarchy(ClassFileSource.of(parent)))
+                    .decision();
+            assertEquals(SkipReason.ALREADY_CONVERTED, again.reason(), c.getName());
+            ClassInfo info = ClassInfo.parse(converted);
+            assertTrue(info.prefixedMethod, c.getName());
+            // Base, a bulk record, gets a field of serialboost's too; Point and Order are told by their methods alone
+            assertEquals(c == Fixtures.Base.class,
+                    info.fields.stream().anyMatch(f -> f.name().startsWith(ClassInfo.MEMBER_PREFIX)), c.getName());
+        }
+    }
+
+    @Test
     void transformsFromBytesAloneWithoutAnyClassLoader() {
         Map<String, byte[]> files = new HashMap<>();
         ClassFileSource parentFiles = ClassFileSource.of(parent);
