@@ -20,7 +20,7 @@
 # --modes off,default,converted, --other-jdk-modes off,default, --forks N, --warmup N, --iterations N,
 # --iteration-ms N, --skip-reference, --skip-cost, --docs DIR (or none), --results DIR; --cost-only runs only what the
 # agent costs (start-up, transform time, class loading of bench/target/classpath-libs) and writes cost.properties and
-# cost.md (the report's section) to the results directory, never docs/; --class-loading-rounds N (quick: 7, full: 11).
+# cost.md (the report's section) to the results directory, never docs/; --class-loading-rounds N (quick: 7, full: 21).
 # Raw results: bench/target/bench-results/ (jmh.json, run.properties, a JMH log per JDK and mode).
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -78,7 +78,7 @@ public final class BenchRunner {
         /** A few minutes on two cores: one fork, 2 warm-up and 3 measured iterations of 1 s. */
         QUICK(1, 2, 1000, 3, 1000, 10, 3, 7),
         /** Two forks, 3 warm-up and 5 measured iterations of 1 s. */
-        FULL(2, 3, 1000, 5, 1000, 30, 5, 11);
+        FULL(2, 3, 1000, 5, 1000, 30, 5, 21);
 
         final Timing timing;
         final int startupRuns;
