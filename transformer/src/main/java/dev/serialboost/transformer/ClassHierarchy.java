@@ -91,7 +91,7 @@ public final class ClassHierarchy {
         if (header.noArgConstructorAccess != ClassHeader.NOT_READ) {
             return header;
         }
-        Optional<ClassHeader> read = parseHeader(JDK.read(header.name));
+        Optional<ClassHeader> read = readJdkHeader(header.name);
         if (read.isPresent()) {
             JDK_HEADERS.put(header.name, read);
         }
@@ -237,10 +237,15 @@ public final class ClassHierarchy {
         Optional<ClassHeader> known = JDK_HEADERS.get(internalName);
         if (known == null) {
             Class<?> loaded = loadedJdkClasses.get(internalName);
-            known = loaded != null ? Optional.of(ClassHeader.of(loaded)) : parseHeader(JDK.read(internalName));
+            known = loaded != null ? Optional.of(ClassHeader.of(loaded)) : readJdkHeader(internalName);
             JDK_HEADERS.putIfAbsent(internalName, known);
         }
         return known.orElse(null);
+    }
+
+    /** The header in the running JDK's class file of a class, empty when there is none. */
+    private static Optional<ClassHeader> readJdkHeader(final String internalName) {
+        return parseHeader(JDK.read(internalName));
     }
 
     /** Reads the header of a class file of this loader's, keeping the file until its class is defined. */
