@@ -19,13 +19,14 @@
 # Anything else is passed to dev.serialboost.bench.BenchRunner: --workloads MarketData,Employee, --methods 'read.*',
 # --modes off,default,converted, --other-jdk-modes off,default, --forks N, --warmup N, --iterations N,
 # --iteration-ms N, --skip-reference, --skip-cost, --docs DIR (or none), --results DIR; --cost-only runs only what the
-# agent costs (start-up, transform time, class loading of bench/target/classpath-libs) and writes cost.properties and
-# cost.md (the report's section) to the results directory, never docs/; --class-loading-rounds N (quick: 7, full: 21).
+# agent costs (start-up, transform time, class loading of bench/target/classpath-libs; on each JDK, as a whole run
+# does) and writes cost.properties and cost.md (the report's section) to the results directory, never docs/;
+# --class-loading-rounds N (quick: 7, full: 21).
 # Raw results: bench/target/bench-results/ (jmh.json, run.properties, a JMH log per JDK and mode).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; }
 
 profile=quick
 build=true

@@ -44,8 +44,8 @@ import java.util.regex.Pattern;
  * (no agent; the agent's default, the engine layer; the converted format with the engine, bulk and per-field body;
  * the converted format without the engine), on one or more JDKs, each against its own plain JDK; plus the reference
  * rows without the agent on the first JDK. It checks that the agent did what each fork promises, measures what the
- * agent costs, and writes the results and {@code docs/benchmarks.md}. {@code ../bench.sh} builds the jars and
- * calls it.
+ * agent costs on each JDK, and writes the results and {@code docs/benchmarks.md}. {@code ../bench.sh} builds the
+ * jars and calls it.
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar dev.serialboost.bench.BenchRunner --profile quick
@@ -297,7 +297,7 @@ public final class BenchRunner {
         Instant start = Instant.now();
         describeRun(start, jdks);
         if (settings.costOnly()) {
-            costOnly(jdks.get(0));
+            costOnly(jdks);
             return;
         }
         Map<BenchJdk, Map<AgentMode, Plan>> plans = new LinkedHashMap<>();
@@ -338,9 +338,7 @@ public final class BenchRunner {
         log("JMH results: " + json);
 
         if (!settings.skipCost()) {
-            measureStartup(jdks.get(0));
-            measureTransform(jdks.get(0));
-            measureClassPath(jdks.get(0));
+            measureCosts(jdks);
         }
         Instant end = Instant.now();
         put("run.end", end.truncatedTo(ChronoUnit.SECONDS).toString());
@@ -939,14 +937,43 @@ public final class BenchRunner {
     }
 
     /**
-     * {@code --cost-only}: the cost part alone on the first JDK (start-up, transform time, class loading), written to
-     * {@code cost.properties} and, as the report's section, to {@code cost.md} in the results directory; never to
-     * {@code docs/}, whose page comes from one whole run.
+     * What the agent costs, on each JDK of the run in turn: start-up, transform time, class loading. The first JDK's
+     * figures keep their keys (the report's detailed tables); another JDK's are recorded under
+     * {@link ReportGenerator#costPrefix} of its feature number (the report's table across JDKs).
      */
-    private void costOnly(final BenchJdk jdk) throws IOException {
-        measureStartup(jdk);
-        measureTransform(jdk);
-        measureClassPath(jdk);
+    private void measureCosts(final List<BenchJdk> jdks) throws IOException {
+        Properties first = new Properties();
+        for (BenchJdk jdk : jdks) {
+            measureStartup(jdk);
+            measureTransform(jdk);
+            measureClassPath(jdk);
+            // out of the way of the next JDK's, which are recorded under the same keys
+            if (jdk == jdks.get(0)) {
+                moveCosts(record, first, "");
+            } else {
+                moveCosts(record, record, ReportGenerator.costPrefix(jdk.feature()));
+            }
+        }
+        first.forEach(record::put);
+        put("cost.jdks", String.join(",", jdks.stream().map(j -> String.valueOf(j.feature())).toList()));
+    }
+
+    /** Moves the cost part's keys ({@link ReportGenerator#COST_KEYS}) of {@code from} into {@code into}, prefixed. */
+    static void moveCosts(final Properties from, final Properties into, final String prefix) {
+        for (String key : from.stringPropertyNames()) {
+            if (ReportGenerator.COST_KEYS.stream().anyMatch(key::startsWith)) {
+                into.setProperty(prefix + key, (String) from.remove(key));
+            }
+        }
+    }
+
+    /**
+     * {@code --cost-only}: the cost part alone on each JDK of the run (start-up, transform time, class loading),
+     * written to {@code cost.properties} and, as the report's section, to {@code cost.md} in the results directory;
+     * never to {@code docs/}, whose page comes from one whole run.
+     */
+    private void costOnly(final List<BenchJdk> jdks) throws IOException {
+        measureCosts(jdks);
         Path file = settings.results().resolve("cost.properties");
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             record.store(w, "written by BenchRunner --cost-only");

@@ -138,6 +138,50 @@ class ReportGeneratorTest {
     }
 
     @Test
+    void theCostSectionPutsEveryJdkOfTheRunSideBySide() throws IOException {
+        // as BenchRunner records them: the first JDK's figures under their keys, each other's after its prefix
+        Properties run = new Properties();
+        Properties measured = new Properties();
+        Map.of("startup.off.median", "100.0", "startup.default.median", "150.0", "startup.converted.median", "260.0",
+                "startup.trivial.off.median", "40.0", "startup.trivial.default.median", "70.0",
+                "transform.ms.median", "50", "transform.classes", "1000", "classpath.load.off.median", "500.0",
+                "classpath.perclass.default", "12.34", "classpath.perclass.converted", "55.54")
+                .forEach(measured::setProperty);
+        measured.setProperty("machine.cpu", "not a cost");
+        BenchRunner.moveCosts(measured, run, ReportGenerator.costPrefix(25));
+        assertEquals("not a cost", measured.getProperty("machine.cpu"));
+        assertEquals(1, measured.size(), "every cost key moved");
+        assertEquals("12.34", run.getProperty("cost.25.classpath.perclass.default"));
+        Map.of("startup.off.median", "90.0", "startup.default.median", "130.0", "startup.trivial.off.median",
+                "43.3", "startup.trivial.default.median", "80.2", "startup.trivial.converted.median", "255.1",
+                "classpath.load.off.median", "508.8", "classpath.perclass.default", "23.0",
+                "classpath.perclass.converted", "62.4").forEach(run::setProperty);
+        StringBuilder one = new StringBuilder();
+        ReportGenerator.acrossJdks(one, run);
+        assertEquals("", one.toString(), "without cost.jdks there is one JDK: no such table");
+        run.setProperty("cost.jdks", "17,25");
+        StringBuilder md = new StringBuilder();
+        ReportGenerator.acrossJdks(md, run);
+        String text = md.toString();
+        assertContains(text, "(the tables above are JDK 17's).\n\n| | JDK 17 | JDK 25 | target |\n|---|---:|---:|---:|\n");
+        assertContains(text, "| trivial app, agent default: whole process, difference of the medians | +37 ms | +30 ms |"
+                + " ≤ 60 ms |\n| trivial app, `convert=all` | +212 ms | — | — |\n");
+        assertContains(text, "| serializing app (`StartupApp`), agent default | +40 ms | +50 ms | — |\n"
+                + "| serializing app, `convert=all` | — | +160 ms | — |\n");
+        assertContains(text, "| transform time per class looked at (generated app) | — | 50 µs | — |\n");
+        assertContains(text, "| loading the published jars' classes without the agent (median) | 508.8 ms | 500.0 ms"
+                + " | — |\n| class loading, agent default: **per class looked at** | +23.0 µs | +12.3 µs | ≤ 20 µs |\n"
+                + "| class loading, `convert=all`: **per class looked at** | +62.4 µs | +55.5 µs | ≤ 60 µs |\n");
+        // and the cost section ends with it
+        Properties recorded = BenchRunner.readRecord(recorded().resolve("run.properties"));
+        recorded.setProperty("cost.jdks", "17,25");
+        StringBuilder section = new StringBuilder();
+        ReportGenerator.costs(section, recorded);
+        assertTrue(section.toString().endsWith("| class loading, `convert=all`: **per class looked at** | — | — |"
+                + " ≤ 60 µs |\n\n"), section.toString());
+    }
+
+    @Test
     void saysWhenTheMeasuredIterationsWereStillWarmingUp() throws IOException {
         ReportGenerator.Results r = ReportGenerator.read(Files.readString(recorded().resolve("jmh.json")));
         int[] off = r.warming.get(Impl.NO_AGENT);
