@@ -82,11 +82,12 @@ public final class SerialboostRuntime {
      * to it, which the agent arranges). When false, the reason is in {@link #finalFieldsProblem()}.
      */
     public static boolean canWriteFinals() {
-        return InternalUnsafe.PROBLEM == null;
+        return InternalUnsafe.Availability.PROBLEM == null;
     }
 
     /** Why final fields cannot be restored, or {@code null} when they can. */
     public static String finalFieldsProblem() {
-        return InternalUnsafe.PROBLEM == null ? null : InternalUnsafe.PROBLEM.toString();
+        Throwable problem = InternalUnsafe.Availability.PROBLEM;
+        return problem == null ? null : problem.toString();
     }
 }
