@@ -80,9 +80,8 @@ class ReportGeneratorTest {
     @Test
     void theCostSectionHasTheTrivialAppAndClassLoadingRowsWhenMeasured() throws IOException {
         Properties run = BenchRunner.readRecord(recorded().resolve("run.properties"));
-        StringBuilder without = new StringBuilder();
-        ReportGenerator.costs(without, run);
-        assertTrue(!without.toString().contains("TrivialApp") && !without.toString().contains("ClassPathApp"),
+        String without = costs(run);
+        assertTrue(!without.contains("TrivialApp") && !without.contains("ClassPathApp"),
                 "a recording without them has neither");
         Map<String, String> extra = Map.ofEntries(Map.entry("startup.trivial.off.median", "41.0"),
                 Map.entry("startup.trivial.empty.median", "88.0"), Map.entry("startup.trivial.default.median", "90.0"),
@@ -104,9 +103,7 @@ class ReportGeneratorTest {
             }
         }
         extra.forEach(run::setProperty);
-        StringBuilder md = new StringBuilder();
-        ReportGenerator.costs(md, run);
-        String text = md.toString();
+        String text = costs(run);
         assertContains(text, "| an empty agent (the JVM's own cost) | 88.0 ms | 1.0 – 1.0 ms | 1.0 – 1.0 ms |"
                 + " **+47 ms** (+115%) |");
         assertContains(text, "| agent default (engine) | 90.0 ms | 1.0 – 1.0 ms | 1.0 – 1.0 ms | **+49 ms** (+120%)"
@@ -130,9 +127,7 @@ class ReportGeneratorTest {
                 BenchRunner.perClass(new double[] {110, 99}, new double[] {100, 100}, 2000), 1e-12);
         assertContains(text, "5 runs each without the agent");
         run.setProperty("classpath.paired", "true");
-        StringBuilder paired = new StringBuilder();
-        ReportGenerator.costs(paired, run);
-        assertContains(paired.toString(), "5 rounds of one run each without the agent, with its default and with"
+        assertContains(costs(run), "5 rounds of one run each without the agent, with its default and with"
                 + " `convert=all`, the order rotating from round to round. The cost per class looked at is the median"
                 + " over the rounds of the difference, within a round");
     }
@@ -160,9 +155,9 @@ class ReportGeneratorTest {
         ReportGenerator.acrossJdks(one, run);
         assertEquals("", one.toString(), "without cost.jdks there is one JDK: no such table");
         run.setProperty("cost.jdks", "17,25");
-        StringBuilder md = new StringBuilder();
-        ReportGenerator.acrossJdks(md, run);
-        String text = md.toString();
+        StringBuilder table = new StringBuilder();
+        ReportGenerator.acrossJdks(table, run);
+        String text = table.toString();
         assertContains(text, "(the tables above are JDK 17's).\n\n| | JDK 17 | JDK 25 | target |\n"
                 + "|---|---:|---:|---:|\n");
         assertContains(text, "| trivial app, agent default: whole process, difference of the medians | +37 ms"
@@ -177,10 +172,9 @@ class ReportGeneratorTest {
         // and the cost section ends with it
         Properties recorded = BenchRunner.readRecord(recorded().resolve("run.properties"));
         recorded.setProperty("cost.jdks", "17,25");
-        StringBuilder section = new StringBuilder();
-        ReportGenerator.costs(section, recorded);
-        assertTrue(section.toString().endsWith("| class loading, `convert=all`: **per class looked at** | — | — |"
-                + " ≤ 60 µs |\n\n"), section.toString());
+        String section = costs(recorded);
+        assertTrue(section.endsWith("| class loading, `convert=all`: **per class looked at** | — | — | ≤ 60 µs"
+                + " |\n\n"), section);
     }
 
     @Test
@@ -367,6 +361,13 @@ class ReportGeneratorTest {
 
     private String property(final String key) throws IOException {
         return BenchRunner.readRecord(recorded().resolve("run.properties")).getProperty(key);
+    }
+
+    /** The report's cost section for {@code run}. */
+    private static String costs(final Properties run) {
+        StringBuilder md = new StringBuilder();
+        ReportGenerator.costs(md, run);
+        return md.toString();
     }
 
     private static void assertContains(final String text, final String part) {
