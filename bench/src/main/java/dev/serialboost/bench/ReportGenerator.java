@@ -899,9 +899,7 @@ public final class ReportGenerator {
         acrossRow(md, each, "serializing app (`StartupApp`), agent default",
                 p -> difference(p, "startup.", "default", " ms"), "");
         acrossRow(md, each, "serializing app, `convert=all`", p -> difference(p, "startup.", "converted", " ms"), "");
-        acrossRow(md, each, "transform time per class looked at (generated app)", p -> p.getProperty("transform.ms"
-                + ".median") == null ? null : String.format(Locale.ROOT, "%.0f µs", Double.parseDouble(
-                p.getProperty("transform.ms.median")) * 1000 / Integer.parseInt(p.getProperty("transform.classes"))),
+        acrossRow(md, each, "transform time per class looked at (generated app)", ReportGenerator::transformPerClass,
                 "");
         acrossRow(md, each, "loading the published jars' classes without the agent (median)",
                 p -> p.getProperty("classpath.load.off.median") == null ? null
@@ -940,6 +938,12 @@ public final class ReportGenerator {
         String off = p.getProperty(prefix + "off.median");
         return on == null || off == null ? null : String.format(Locale.ROOT, "%+.0f%s", Double.parseDouble(on)
                 - Double.parseDouble(off), unit);
+    }
+
+    private static String transformPerClass(final Properties p) {
+        String ms = p.getProperty("transform.ms.median");
+        return ms == null ? null : String.format(Locale.ROOT, "%.0f µs", Double.parseDouble(ms) * 1000
+                / Integer.parseInt(p.getProperty("transform.classes")));
     }
 
     private static String perClass(final Properties p, final String mode) {
