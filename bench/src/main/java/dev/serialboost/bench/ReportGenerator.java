@@ -965,7 +965,7 @@ public final class ReportGenerator {
         md.append("| | median |\n|---|---:|\n");
         md.append(String.format(Locale.ROOT, "| transformer time, all %d classes (`transform-ms`) | %.0f ms |%n",
                 classes, ms));
-        md.append(String.format(Locale.ROOT, "| **per class looked at** | **%.0f µs** |%n", ms * 1000 / classes));
+        md.append("| **per class looked at** | **").append(transformPerClass(run)).append("** |\n");
         md.append(String.format(Locale.ROOT, "| per converted class (%d converted; all the time charged to them) "
                 + "| %.0f µs |%n", converted, converted == 0 ? 0 : ms * 1000 / converted));
         md.append(String.format(Locale.ROOT, "| loading the %d classes, without / with the agent | %s / %s ms |%n",
@@ -1032,8 +1032,7 @@ public final class ReportGenerator {
                 case "default" -> "agent default (engine)";
                 default -> "agent, convert=all (" + run.getProperty("classpath.converted", "?") + " converted)";
             };
-            String perClass = k.equals("off") ? "" : String.format(Locale.ROOT, "**%+.1f µs**",
-                    Double.parseDouble(run.getProperty("classpath.perclass." + k)));
+            String perClass = k.equals("off") ? "" : "**" + perClass(run, k) + "**";
             md.append("| ").append(label).append(" | ").append(run.getProperty(key + ".median")).append(" ms | ")
                     .append(run.getProperty(key + ".p25")).append(" – ").append(run.getProperty(key + ".p75"))
                     .append(" ms | ").append(run.getProperty("classpath.wall." + k + ".median")).append(" ms | ")
