@@ -4,16 +4,35 @@ import java.io.ObjectInputStream;
 
 /**
  * The class loader {@code ObjectInputStream.resolveClass} asks, {@code latestUserDefinedLoader()}, found once per
- * top-level {@code readObject} instead of by a stack walk for every class descriptor. Exact: the walk returns the
- * loader of the nearest frame whose class a user-defined loader defined; while a top-level read runs, the frames
- * above its caller belong to {@code java.base} and this runtime (both skipped by the walk), except where the
- * stream runs class code ({@code readObject}, {@code readExternal}, a constructor, ...). Such code can reach a
- * descriptor of this stream only by reading from it through {@code readObject}, {@code readUnshared},
- * {@code defaultReadObject} or {@code readFields}; the patched stream reports each such entry with the stream's
- * depth ({@link #publicRead}), and from then on every descriptor read deeper than that walks the stack as without
- * the engine, until the object being read at that depth is done ({@link #left} below it). A walk's result is kept
- * only for the stream and top-level read it was made in, on the thread that made it, and dropped when that read
- * ends (also when it ends with an exception), so no stream or loader outlives it here.
+ * top-level {@code readObject} instead of by a stack walk for every class descriptor.
+ *
+ * <p>Exact: the walk returns the loader of the nearest frame whose class a user-defined loader defined. While a
+ * top-level read runs, the frames above its caller belong to {@code java.base} and this runtime (both skipped by the
+ * walk), so the caller's loader is the answer, except below a frame of class code the stream runs. Every such point,
+ * and why it is accounted for:
+ * <ul>
+ *   <li>{@code readObject}, {@code readExternal}, {@code readObjectNoData}, {@code readResolve} of a class, and a
+ *       non-serializable superclass's constructor, can reach a descriptor of this stream only by reading from it:
+ *       through {@code readObject}, {@code readUnshared}, {@code defaultReadObject} or {@code readFields}, whose
+ *       patched entries report it with the stream's depth ({@link #publicRead}). From then on every descriptor read
+ *       deeper than that walks the stack as without the engine, until the object read at that depth is done
+ *       ({@link #left} below it). The JDK's own classes' methods ({@code ArrayList.readObject}, {@code List.of}'s
+ *       {@code CollSer}) are reads of this kind too: they walk, and the walk skips their frames as the JDK's does.</li>
+ *   <li>The converted format's {@code defaultReadObject} hook reads a converted level's fields instead of the JDK's
+ *       code, before the patched entry could report: it reports the same ({@code Engine.classCodeReads}). The
+ *       converted format's other reads ({@code readExternal}-style data) run in {@code java.io} frames, as the JDK
+ *       reads a plain object's fields: no class code is on the stack there.</li>
+ *   <li>A stream opened inside class code (a nested stream, a validation callback reading another stream) starts a
+ *       top-level read of its own: it takes this thread's context, and the outer stream's descriptors walk from then
+ *       on ({@code c.stream != in}) until the outer top-level read ends.</li>
+ *   <li>Validation callbacks run when the top-level read is over (depth 0): a read from them is a new top-level
+ *       read.</li>
+ *   <li>Proxy descriptors are resolved by the JDK's own {@code resolveProxyClass}, which walks itself.</li>
+ * </ul>
+ * A walk's result is kept only for the stream and top-level read it was made in, on the thread that made it, and
+ * dropped when that read ends (also when it ends with an exception), so no stream, loader or thread outlives it here.
+ * A class resolved on a miss is remembered under the loader a walk made for that miss finds ({@code
+ * Engine.resolveClass}), so whatever this class answers, no later stream gets a class another loader resolved.
  */
 final class CallerLoader {
 
@@ -28,10 +47,13 @@ final class CallerLoader {
 
     private static final ThreadLocal<Context> CONTEXT = ThreadLocal.withInitial(Context::new);
     /**
-     * The context of the thread that last started a top-level read: found without a thread-local look-up when it is
-     * the current thread's (it is for a stream read on one thread); any other thread looks its own up.
+     * The context of the thread that last started a top-level read, while that read runs: found without a
+     * thread-local look-up when it is the current thread's (it is for a stream read on one thread); any other thread
+     * looks its own up. Cleared when that read ends, so that a thread that has finished reading (a web application's
+     * worker, its context loader) is not kept reachable from here after it ends. A racy cache: a thread that sees
+     * another's context, or none, looks its own up; {@link Context#thread} is final, so a context seen is whole.
      */
-    private static volatile Context last;
+    private static Context last;
 
     private CallerLoader() {
     }
@@ -70,6 +92,9 @@ final class CallerLoader {
         if (depth == 0) {
             c.stream = null;
             c.loader = null;
+            if (last == c) {
+                last = null;
+            }
         } else if (depth < c.userDepth) {
             c.userDepth = Long.MAX_VALUE;
         }

@@ -684,6 +684,8 @@ public final class ConvertedFormat {
             Object reflector = (Object) FIELD_REFL.invokeExact(call.desc());
             for (Level level : view.levels) {
                 if (level.custom != null && (Object) FIELD_REFL.invokeExact(level.desc) == reflector) {
+                    // the class's readObject called defaultReadObject: the fields are resolved as class code reads
+                    Engine.classCodeReads(in);
                     CustomLevels.defaultRead(call.context(), in, call.desc(), level.set, level.ownBytes,
                             level.ownReferences);
                     return true;

@@ -294,14 +294,31 @@ public final class Engine {
         if (PROBLEM != null || Overrides.RESOLVE_CLASS.get(in.getClass())) {
             return (Class<?>) RESOLVE_CLASS.invokeExact(in, desc);
         }
-        ClassLoader loader = CallerLoader.of(in, (long) DEPTH.invokeExact(in));
         String name = desc.getName();
-        Class<?> cl = ResolvedClasses.find(name, loader);
+        Class<?> cl = ResolvedClasses.find(name, CallerLoader.of(in, (long) DEPTH.invokeExact(in)));
         if (cl == null) {
-            cl = (Class<?>) JDK_RESOLVE_CLASS.invokeExact(in, desc);
-            ResolvedClasses.offer(name, loader, cl);
+            // a miss is kept under the loader a walk finds now, the one the JDK's resolveClass asks below, not the
+            // one CallerLoader answered for this read: whatever that answer, no later stream can get a class that
+            // another loader resolved the name to
+            ClassLoader loader = latestUserDefinedLoader();
+            cl = ResolvedClasses.find(name, loader);
+            if (cl == null) {
+                cl = (Class<?>) JDK_RESOLVE_CLASS.invokeExact(in, desc);
+                ResolvedClasses.offer(name, loader, cl);
+            }
         }
         return cl;
+    }
+
+    /**
+     * Reported by the converted format where a converted level's {@code readObject} has called
+     * {@code defaultReadObject()} and the format reads the level's fields instead of the JDK's code, which
+     * {@link #publicRead} would have been reported from: class code is on the stack (see {@link CallerLoader}).
+     */
+    static void classCodeReads(final ObjectInputStream in) throws Throwable {
+        if (PROBLEM == null) {
+            CallerLoader.publicRead(in, (long) DEPTH.invokeExact(in));
+        }
     }
 
     /**

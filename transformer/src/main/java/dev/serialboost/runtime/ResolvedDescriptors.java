@@ -19,7 +19,12 @@ final class ResolvedDescriptors {
 
     static final int MAX_VARIANTS = 8;
 
-    /** One bound descriptor and what it was bound from. */
+    /**
+     * One bound descriptor and what it was bound from. {@code model} is the stream descriptor object itself, kept only
+     * when it describes no class (as those {@link DescriptorReader} reads): a descriptor a stream class's own
+     * {@code readClassDescriptor} returned may be a local one of a class of another loader, which the binding must not
+     * keep reachable for as long as {@code cl} lives.
+     */
     private record Bound(ObjectStreamClass model, String name, long suid, int flags, String[] fieldNames,
                          String[] fieldTypes, ObjectStreamClass desc) {
 
@@ -85,8 +90,8 @@ final class ResolvedDescriptors {
         if (variants.bound.length >= MAX_VARIANTS) {
             return;
         }
-        Bound added = new Bound(model, model.getName(), model.getSerialVersionUID(), Engine.streamFlags(model), names, types,
-                BoundFields.template(desc));
+        Bound added = new Bound(model.forClass() == null ? model : null, model.getName(), model.getSerialVersionUID(),
+                Engine.streamFlags(model), names, types, BoundFields.template(desc));
         synchronized (variants) {
             Bound[] known = variants.bound;
             if (known.length < MAX_VARIANTS) {
