@@ -2,12 +2,11 @@ package dev.serialboost.agent;
 
 import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.ConvertedFormatPatches;
+import dev.serialboost.transformer.RuntimeLocation;
 
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Switches the converted format on in the JDK's stream engine: checks that the running JDK's {@code java.io}
@@ -17,7 +16,7 @@ import java.util.Set;
  */
 final class ConvertedFormatInstaller {
 
-    private static final String HOOKS = "dev.serialboost.runtime.ConvertedFormat";
+    private static final String HOOKS = RuntimeInstaller.installed("ConvertedFormat");
 
     private ConvertedFormatInstaller() {
     }
@@ -26,9 +25,6 @@ final class ConvertedFormatInstaller {
     static String install(final Instrumentation inst) {
         try {
             Class<?> hooks = Class.forName(HOOKS, false, null);
-            Module javaBase = Object.class.getModule();
-            inst.redefineModule(javaBase, Set.of(hooks.getModule()), Map.of(),
-                    Map.of("java.io", Set.of(hooks.getModule())), Set.of(), Map.of());
             String unavailable = (String) hooks.getMethod("availability").invoke(null);
             if (unavailable != null) {
                 return unavailable;
@@ -41,7 +37,8 @@ final class ConvertedFormatInstaller {
             if (!problems.isEmpty()) {
                 return "this JDK's java.io is not the shape serialboost knows (" + String.join("; ", problems) + ")";
             }
-            return JdkClassPatcher.apply(inst, ConvertedFormatPatches.CLASSES, ConvertedFormatPatches::patch);
+            return JdkClassPatcher.apply(inst, ConvertedFormatPatches.CLASSES,
+                    (name, bytes) -> RuntimeLocation.relocate(ConvertedFormatPatches.patch(name, bytes)));
         } catch (Throwable t) {
             return t.toString();
         }

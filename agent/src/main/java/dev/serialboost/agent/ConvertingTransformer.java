@@ -3,6 +3,7 @@ package dev.serialboost.agent;
 import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.ClassHierarchy;
 import dev.serialboost.transformer.SerialboostTransformer;
+import dev.serialboost.transformer.RuntimeLocation;
 import dev.serialboost.transformer.Transformation;
 
 import java.io.IOException;
@@ -36,7 +37,6 @@ final class ConvertingTransformer implements ClassFileTransformer {
         "dev/serialboost/transformer/", "dev/serialboost/shaded/", "net/bytebuddy/", "org/objectweb/asm/",
     };
     private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
-    private static final String CLASS_PATH_FILES = "dev.serialboost.runtime.ClassPathFiles";
 
     private final SerialboostTransformer transformer;
     private final Report report;
@@ -104,7 +104,7 @@ final class ConvertingTransformer implements ClassFileTransformer {
             long start = System.nanoTime();
             Transformation t = transformer.transform(classfileBuffer, hierarchyFor(loader));
             report.decided(t.decision(), System.nanoTime() - start);
-            byte[] converted = t.bytes().orElse(null);
+            byte[] converted = t.bytes().map(RuntimeLocation::relocate).orElse(null);
             if (converted != null && dump != null) {
                 write(className, converted);
             }
@@ -183,20 +183,10 @@ final class ConvertingTransformer implements ClassFileTransformer {
     }
 
     /**
-     * The runtime's {@code ClassPathFiles.reader()}, asked when the first supertype's class file is read; null when
-     * the runtime cannot read class paths on this JVM (its internals are not the ones it knows, or not open to it).
+     * The runtime's class-file reader ({@code ClassPathFiles}), handed back when the runtime was installed; null when
+     * the runtime cannot read class paths on this JVM (its internals are not the ones it knows).
      */
     private static final class ClassPathReader {
-        static final BiFunction<ClassLoader, String, byte[]> READER = find();
-
-        @SuppressWarnings("unchecked")
-        private static BiFunction<ClassLoader, String, byte[]> find() {
-            try {
-                return (BiFunction<ClassLoader, String, byte[]>) Class.forName(CLASS_PATH_FILES, false, null)
-                        .getMethod("reader").invoke(null);
-            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                return null;
-            }
-        }
+        static final BiFunction<ClassLoader, String, byte[]> READER = RuntimeInstaller.classPathReader();
     }
 }

@@ -6,8 +6,8 @@ import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.EnginePatches;
 import dev.serialboost.transformer.FieldAccessPatch;
 import dev.serialboost.transformer.HandleTablePatch;
-import dev.serialboost.transformer.PrimFieldsGenerator;
 import dev.serialboost.transformer.PrimitiveArraysPatch;
+import dev.serialboost.transformer.RuntimeLocation;
 import dev.serialboost.transformer.StringReadsPatch;
 import dev.serialboost.transformer.StringWritesPatch;
 
@@ -16,9 +16,6 @@ import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Switches on the engine layer: patches method bodies of {@code ObjectOutputStream} and {@code ObjectInputStream}, each
@@ -46,9 +43,8 @@ import java.util.function.Function;
  */
 final class EngineInstaller implements ClassFileTransformer {
 
-    private static final String ENGINE = "dev.serialboost.runtime.Engine";
-    private static final String FIELD_ACCESS = "dev.serialboost.runtime.FieldAccess";
-    /** The classes patched, in the order of {@link #outcome}. */
+    private static final String ENGINE = RuntimeInstaller.installed("Engine");
+        /** The classes patched, in the order of {@link #outcome}. */
     private static final String[] CLASSES = {EnginePatches.OBJECT_OUTPUT_STREAM, EnginePatches.OBJECT_INPUT_STREAM,
         BitsPatch.BITS, ArrayReadsPatch.PEEK_INPUT_STREAM, FieldAccessPatch.FIELD_VALUES, HandleTablePatch.HANDLE_TABLE,
         StringReadsPatch.BLOCK_DATA_INPUT_STREAM, StringWritesPatch.BLOCK_DATA_OUTPUT_STREAM};
@@ -236,7 +232,13 @@ final class EngineInstaller implements ClassFileTransformer {
         return which == BITS || which == HANDLES || which == STRING_WRITES;
     }
 
+    /** The patched class file, calling the runtime where it is installed ({@link RuntimeLocation}); null: unchanged. */
     private byte[] patch(final int which, final byte[] classFile) {
+        byte[] patched = patchCalls(which, classFile);
+        return patched == null ? null : RuntimeLocation.relocate(patched);
+    }
+
+    private byte[] patchCalls(final int which, final byte[] classFile) {
         if (which == BITS) {
             return BitsPatch.patch(classFile);
         } else if (which == HANDLES) {
@@ -384,13 +386,7 @@ final class EngineInstaller implements ClassFileTransformer {
                 if (reflector != null
                         && FieldAccessPatch.KNOWN_REFLECTOR.contains(FieldAccessPatch.fingerprint(reflector))) {
                     // the runtime generates a reflector's copy when it is warm, with the class-file writer only the
-                    // agent carries
-                    Function<Object[], byte[]> generator = PrimFieldsGenerator::generate;
-                    try {
-                        Class.forName(FIELD_ACCESS, false, null).getField("generator").set(null, generator);
-                    } catch (ReflectiveOperationException e) {
-                        return; // the copies stay the JDK's
-                    }
+                    // agent carries (handed over when the runtime was installed)
                     fieldCopies = true;
                 }
             });
@@ -405,10 +401,6 @@ final class EngineInstaller implements ClassFileTransformer {
                 RuntimeInstaller.install(inst);
                 runtimeMissing = false;
             }
-            Module runtime = Class.forName(ENGINE, false, null).getModule();
-            // the patched java.base code calls the runtime (reads), the runtime reaches java.io internals (opens)
-            inst.redefineModule(Object.class.getModule(), Set.of(runtime), Map.of(),
-                    Map.of("java.io", Set.of(runtime)), Set.of(), Map.of());
             // the stream code catches EOFException where a deep graph's StackOverflowError passes (reading block
             // data); were the class first loaded there, its loading would pass through this transformer on an
             // exhausted stack, and the JDK's agent code would print "java.lang.instrument ASSERTION FAILED"

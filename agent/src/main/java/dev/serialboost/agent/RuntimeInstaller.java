@@ -1,54 +1,112 @@
 package dev.serialboost.agent;
 
+import dev.serialboost.transformer.PrimFieldsGenerator;
+import dev.serialboost.transformer.RuntimeLocation;
+
+import org.objectweb.asm.ClassReader;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
-import java.lang.reflect.Method;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.ProtectionDomain;
+import java.util.ArrayList;
 import java.util.Enumeration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * Makes {@code dev.serialboost.runtime}, which generated code calls, visible to every class loader by
- * defining it in the bootstrap loader, and opens {@code jdk.internal.misc} to it so final fields can be
- * restored without {@code sun.misc.Unsafe} (no JDK 24+ warning, no user flag). The classes are defined
- * directly rather than appended to the bootstrap class path, which would make the JVM warn that class
- * data sharing is restricted.
+ * Installs the runtime, which patched {@code java.io} code and generated code call, in {@code java.base}'s own
+ * {@code java.io} package ({@link RuntimeLocation}: {@code dev.serialboost.runtime.Engine} becomes {@code
+ * java.io.Serialboost$Engine}). There it is part of the module whose internals it uses, so it needs no package
+ * exported or opened to it; the patched {@code java.io} code reaches its entry points; and strong encapsulation keeps
+ * every other class from reflecting on its fields, its method handles into {@code java.io} and its caches (in the
+ * bootstrap loader's unnamed module, where it was defined before, any class could read them, and {@code
+ * jdk.internal.misc} was exported to the application's module for the agent to define it).
+ *
+ * <p>The classes are defined by {@link RuntimeDefiner}, loaded for that alone by a class loader of its own (parent:
+ * the bootstrap loader), to whose unnamed module alone {@code java.io} is opened and {@code jdk.internal.misc} exported
+ * (its {@code Unsafe.defineClass}): no application class gets any access it lacked. That loader is referenced from nowhere once the installation is done. The definer also hands the
+ * runtime what only the agent has (the field copies' generator) through package-private fields, and hands back the
+ * runtime's class-file reader; no public member of the runtime takes either.
  */
 final class RuntimeInstaller {
 
-    static final String RUNTIME_PACKAGE = "dev/serialboost/runtime/";
+    static final String RUNTIME_PACKAGE = RuntimeLocation.SOURCE;
     private static final String PROBE = RUNTIME_PACKAGE + "SerialboostRuntime.class";
-    private static final String RUNTIME = "dev.serialboost.runtime.SerialboostRuntime";
+    private static final String RUNTIME = installed("SerialboostRuntime");
+
+    /** The runtime's class-file reader, handed back when the runtime was defined; null before or when it has none. */
+    private static volatile BiFunction<ClassLoader, String, byte[]> classPathReader;
 
     private RuntimeInstaller() {
     }
 
-    /** Installs the runtime. Must run before anything loads a runtime class through another loader. */
-    static void install(final Instrumentation inst) throws Throwable {
-        exportInternalMisc(inst, RuntimeInstaller.class.getModule());
-        if (!definedInBootstrap()) {
-            // reflection, not method handles: a handle called with other types than its own spins classes to adapt
-            // them, milliseconds at the first stream class
-            Class<?> unsafeClass = Class.forName("jdk.internal.misc.Unsafe");
-            Object unsafe = unsafeClass.getMethod("getUnsafe").invoke(null);
-            Method define = unsafeClass.getMethod("defineClass", String.class, byte[].class, int.class, int.class,
-                    ClassLoader.class, ProtectionDomain.class);
-            for (Map.Entry<String, byte[]> e : runtimeClasses().entrySet()) {
-                String name = e.getKey().substring(0, e.getKey().length() - ".class".length()).replace('/', '.');
-                byte[] bytes = e.getValue();
-                define.invoke(unsafe, name, bytes, 0, bytes.length, null, null);
-            }
+    /** The binary name a runtime class has once installed, from its simple name. */
+    static String installed(final String simpleName) {
+        return RuntimeLocation.installedName(RUNTIME_PACKAGE + simpleName).replace('/', '.');
+    }
+
+    /** Installs the runtime, once per JVM. */
+    static synchronized void install(final Instrumentation inst) throws Throwable {
+        if (definedInBootstrap()) {
+            return;
         }
-        exportInternalMisc(inst, Class.forName(RUNTIME, false, null).getModule());
+        Map<String, byte[]> classes = runtimeClasses();
+        Map<String, byte[]> relocated = new java.util.HashMap<>();
+        Map<String, String> supertypes = new java.util.HashMap<>();
+        for (byte[] bytes : classes.values()) {
+            ClassReader reader = new ClassReader(bytes);
+            byte[] moved = RuntimeLocation.relocate(bytes);
+            relocated.put(reader.getClassName(), moved);
+            List<String> above = new ArrayList<>(List.of(reader.getInterfaces()));
+            above.add(reader.getSuperName());
+            supertypes.put(reader.getClassName(), String.join(" ", above));
+        }
+        List<Object> ordered = new ArrayList<>();
+        Set<String> placed = new java.util.HashSet<>();
+        for (String name : new java.util.TreeSet<>(relocated.keySet())) {
+            place(name, relocated, supertypes, placed, ordered);
+        }
+        Function<Object[], byte[]> generator = args -> {
+            byte[] generated = PrimFieldsGenerator.generate(args);
+            return generated == null ? null : RuntimeLocation.relocate(generated);
+        };
+        Isolated isolated = new Isolated();
+        Class<?> definer = isolated.define(RuntimeDefiner.class);
+        Set<Module> installer = Set.of(isolated.getUnnamedModule());
+        inst.redefineModule(Object.class.getModule(), Set.of(), Map.of("jdk.internal.misc", installer),
+                Map.of("java.io", installer), Set.of(), Map.of());
+        @SuppressWarnings("unchecked")
+        BiFunction<ClassLoader, String, byte[]> reader = (BiFunction<ClassLoader, String, byte[]>) definer
+                .getMethod("define", List.class, Function.class).invoke(null, ordered, generator);
+        classPathReader = reader;
+    }
+
+    /** Adds {@code name} to {@code ordered} after the runtime classes it extends or implements. */
+    private static void place(final String name, final Map<String, byte[]> classes, final Map<String, String> supertypes,
+                              final Set<String> placed, final List<Object> ordered) {
+        if (!classes.containsKey(name) || !placed.add(name)) {
+            return;
+        }
+        for (String above : supertypes.get(name).split(" ")) {
+            place(above, classes, supertypes, placed, ordered);
+        }
+        ordered.add(RuntimeLocation.installedName(name).replace('/', '.'));
+        ordered.add(classes.get(name));
+    }
+
+    /** The runtime's class-file reader (see {@code ClassPathFiles}); null when it has none or is not installed. */
+    static BiFunction<ClassLoader, String, byte[]> classPathReader() {
+        return classPathReader;
     }
 
     /**
@@ -61,17 +119,6 @@ final class RuntimeInstaller {
         return (String) Class.forName(RUNTIME, false, null).getMethod("finalFieldsProblem").invoke(null);
     }
 
-    /**
-     * Opens {@code jdk.internal.loader} and {@code java.net} to the runtime (not to the application's module), whose
-     * {@code ClassPathFiles} reads the class files of supertypes for the class-file transformer where loading finds
-     * them; call after {@link #install}.
-     */
-    static void openLoaderInternals(final Instrumentation inst) throws ClassNotFoundException {
-        Module runtime = Class.forName(RUNTIME, false, null).getModule();
-        inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
-                Map.of("jdk.internal.loader", Set.of(runtime), "java.net", Set.of(runtime)), Set.of(), Map.of());
-    }
-
     private static boolean definedInBootstrap() {
         try {
             Class.forName(RUNTIME, false, null);
@@ -81,9 +128,23 @@ final class RuntimeInstaller {
         }
     }
 
-    private static void exportInternalMisc(final Instrumentation inst, final Module to) {
-        inst.redefineModule(Object.class.getModule(), Set.of(), Map.of("jdk.internal.misc", Set.of(to)),
-                Map.of(), Set.of(), Map.of());
+    /** The class loader {@link RuntimeDefiner} alone is defined by, below the bootstrap loader. */
+    private static final class Isolated extends ClassLoader {
+        Isolated() {
+            super("serialboost-runtime-installer", null);
+        }
+
+        Class<?> define(final Class<?> type) throws IOException {
+            String file = type.getName().substring(type.getPackageName().length() + 1) + ".class";
+            try (InputStream in = type.getResourceAsStream(file)) {
+                if (in == null) {
+                    throw new IOException("the agent has no class file " + file);
+                }
+                byte[] bytes = in.readAllBytes();
+                // the agent's own protection domain: under a security manager, the rights the policy gives the agent
+                return defineClass(type.getName(), bytes, 0, bytes.length, type.getProtectionDomain());
+            }
+        }
     }
 
     /**

@@ -96,11 +96,6 @@ public final class SerialboostAgent {
                 formatProblem = ConvertedFormatInstaller.install(inst);
             }
             if (config.converts() && formatProblem == null) {
-                try {
-                    RuntimeInstaller.openLoaderInternals(inst);
-                } catch (RuntimeException | ReflectiveOperationException e) {
-                    // then the transformer reads the class files of supertypes as resources, as it can everywhere
-                }
                 TransformOptions options = TransformOptions.DEFAULTS.withPolicy(config.policy());
                 Set<String> loaded = new HashSet<>();
                 Map<String, Class<?>> loadedJdk = new HashMap<>();

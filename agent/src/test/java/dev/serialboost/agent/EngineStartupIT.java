@@ -39,7 +39,7 @@ class EngineStartupIT {
         }
         for (String line : Files.readAllLines(log)) {
             String name = loaded(line);
-            if (name.startsWith("dev.serialboost.runtime.") || name.startsWith("dev.serialboost.shaded.")
+            if (name.startsWith("java.io.Serialboost$") || name.startsWith("dev.serialboost.shaded.")
                     || name.startsWith("dev.serialboost.transformer.EnginePatches")
                     || name.equals("java.io.ObjectInputStream") || name.equals("java.io.ObjectOutputStream")) {
                 problems.add("loaded although nothing was serialized: " + line);
@@ -69,12 +69,12 @@ class EngineStartupIT {
         List<String> order = new ArrayList<>();
         for (String line : Files.readAllLines(log)) {
             String name = loaded(line);
-            if (name.equals(StartupProbe.class.getName()) || name.equals("dev.serialboost.runtime.Engine")
+            if (name.equals(StartupProbe.class.getName()) || name.equals("java.io.Serialboost$Engine")
                     || name.equals("java.io.ObjectOutputStream")) {
                 order.add(name);
             }
         }
-        if (!order.equals(List.of(StartupProbe.class.getName(), "dev.serialboost.runtime.Engine",
+        if (!order.equals(List.of(StartupProbe.class.getName(), "java.io.Serialboost$Engine",
                 "java.io.ObjectOutputStream"))) {
             problems.add("expected the main class loaded, then the runtime defined as ObjectOutputStream loads; got "
                     + order);

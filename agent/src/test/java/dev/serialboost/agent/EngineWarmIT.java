@@ -23,7 +23,10 @@ class EngineWarmIT {
     void warmStreamsAreByteForByteAndGraphForGraphAsWithoutTheAgent(final Jdk jdk) {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).run(WarmCopies.class);
-        JvmResult agent = JvmRunner.on(jdk).withAgent("").run(WarmCopies.class);
+        // the probe reflects on the installed runtime's internals, which java.base keeps from every other class:
+        // the test opens them to itself
+        JvmResult agent = JvmRunner.on(jdk).jvmArgs("--add-opens", "java.base/java.io=ALL-UNNAMED").withAgent("")
+                .run(WarmCopies.class);
         List<String> problems = new ArrayList<>(agent.stderrProblems());
         List<String> p = plain.stdoutLines();
         List<String> a = agent.stdoutLines();

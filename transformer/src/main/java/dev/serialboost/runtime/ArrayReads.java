@@ -17,7 +17,7 @@ import java.lang.invoke.MethodHandles;
  * <p>What changes is only that lock: a program that reads one {@code ByteArrayInputStream} from two threads at once
  * through an object stream has no defined result with or without the agent.
  */
-public final class ArrayReads {
+final class ArrayReads {
 
     private static final MethodHandle BUF;
     private static final MethodHandle POS;
@@ -57,7 +57,7 @@ public final class ArrayReads {
     }
 
     /** Stands for {@code in.read()}. */
-    public static int read(final InputStream in) throws IOException {
+    static int read(final InputStream in) throws IOException {
         if (COUNT == null || in.getClass() != ByteArrayInputStream.class) {
             return in.read();
         }
@@ -81,7 +81,7 @@ public final class ArrayReads {
     }
 
     /** Stands for {@code in.read(b, off, len)}. */
-    public static int read(final InputStream in, final byte[] b, final int off, final int len) throws IOException {
+    static int read(final InputStream in, final byte[] b, final int off, final int len) throws IOException {
         if (COUNT == null || in.getClass() != ByteArrayInputStream.class || b == null || off < 0 || len < 0
                 || len > b.length - off) {
             return in.read(b, off, len);

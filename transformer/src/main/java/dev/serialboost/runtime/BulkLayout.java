@@ -95,6 +95,10 @@ public final class BulkLayout {
         if (!lookup.hasFullPrivilegeAccess()) {
             throw new IllegalAccessException("BulkLayout needs the full-privilege lookup of " + owner.getName());
         }
+        if (owner.isRecord() || owner.isHidden()) {
+            // their final fields are final even to their own code's reflection: no class gets to change them here
+            throw new IllegalAccessException("BulkLayout refuses a record or hidden class: " + owner.getName());
+        }
         return of(owner, fields);
     }
 

@@ -26,10 +26,10 @@ import java.util.function.BiFunction;
  * application's. Whatever this cannot tell (another loader, a package of a named module, internals of another
  * shape) it answers with {@link #UNKNOWN}, and the agent reads through {@code ClassLoader.getResource} as before.
  */
-public final class ClassPathFiles {
+final class ClassPathFiles {
 
     /** The answer of {@link #reader()}'s function when it cannot tell; never a class file (those are not empty). */
-    public static final byte[] UNKNOWN = new byte[0];
+    static final byte[] UNKNOWN = new byte[0];
 
     private ClassPathFiles() {
     }
@@ -39,7 +39,7 @@ public final class ClassPathFiles {
      * or {@link #UNKNOWN}. Its set-up, the first time it is used; null when this JDK's internals are not the ones it
      * knows (then nothing is read through it).
      */
-    public static BiFunction<ClassLoader, String, byte[]> reader() {
+    static BiFunction<ClassLoader, String, byte[]> reader() {
         return Internals.PROBLEM == null ? ClassPathFiles::read : null;
     }
 

@@ -264,19 +264,19 @@ public final class ConvertedFormat {
      * What {@link #writeStep} returns when the object's data is complete (the patched {@code writeExternalData} loops
      * until it sees it).
      */
-    public static final Object END = new Object();
+    static final Object END = new Object();
     /**
      * What the patched {@code readExternalData} passes to {@link #readNext} for a reference whose read threw a {@code
      * ClassNotFoundException} (the stream has recorded it for the object being read, as for plain data).
      */
-    public static final Object MISSING = new Object();
+    static final Object MISSING = new Object();
     private static final Object NO_TEMPLATE = new Object();
     /**
      * What {@link #writeBegin} and {@link #readBegin} return for an {@code Externalizable} object (the JDK's own call
      * of its method writes or reads it), and {@link #readRecord} for a record's data in the plain format (the JDK's
      * code reads it).
      */
-    public static final Object NOT_CONVERTED = new Object();
+    static final Object NOT_CONVERTED = new Object();
 
     private static final ClassValue<View> VIEWS = new ClassValue<>() {
         @Override
@@ -443,7 +443,7 @@ public final class ConvertedFormat {
      * class descriptors of its own ({@code writeClassDescriptor}: some write only the class name, which their reader
      * turns back into the class's ordinary descriptor, so the data must be the plain format's).
      */
-    public static ObjectStreamClass lookupForWrite(final Class<?> cl, final boolean all, final ObjectOutputStream out)
+    static ObjectStreamClass lookupForWrite(final Class<?> cl, final boolean all, final ObjectOutputStream out)
             throws Throwable {
         if (cl == String.class || cl.isArray()) {
             return (ObjectStreamClass) LOOKUP.invokeExact(cl, all); // never converted: the most common, asked directly
@@ -472,7 +472,7 @@ public final class ConvertedFormat {
      * Takes {@code out.getProtocolVersion()} in {@code ObjectStreamClass.writeNonProxy}, where it decides whether
      * an {@code Externalizable} descriptor gets SC_BLOCK_DATA: protocol 1 (no frame) for a converted view.
      */
-    public static int descriptorProtocol(final int protocol, final ObjectStreamClass desc) throws Throwable {
+    static int descriptorProtocol(final int protocol, final ObjectStreamClass desc) throws Throwable {
         if (!(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
             return protocol;
         }
@@ -504,7 +504,7 @@ public final class ConvertedFormat {
      * data as block data unless it is protocol 1: protocol 1 for an object that is not {@code Externalizable} (the
      * method gets one only with a converted view).
      */
-    public static int dataProtocol(final int protocol, final Object obj) {
+    static int dataProtocol(final int protocol, final Object obj) {
         return isExternalizable(obj) ? protocol : ObjectStreamConstants.PROTOCOL_VERSION_1;
     }
 
@@ -515,7 +515,7 @@ public final class ConvertedFormat {
      * every converted object's test was, a converted object answers from its view: a {@code ClassValue} lookup of a
      * few nanoseconds.
      */
-    public static boolean isExternalizable(final Object obj) {
+    static boolean isExternalizable(final Object obj) {
         return SCANNING_INTERFACE_TEST ? dataView(obj) == null : obj instanceof Externalizable;
     }
 
@@ -541,7 +541,7 @@ public final class ConvertedFormat {
      * primitives and each of its references (so they get their handles, and later references to them resolve), and
      * a level written with its class's own methods up to its end marker.
      */
-    public static boolean blockedOrSkipped(final ObjectStreamClass desc, final Object obj, final ObjectInputStream in)
+    static boolean blockedOrSkipped(final ObjectStreamClass desc, final Object obj, final ObjectInputStream in)
             throws IOException {
         try {
             boolean blocked = (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc);
@@ -587,7 +587,7 @@ public final class ConvertedFormat {
      * JDK's call stays for it), else the first {@linkplain Step step} of writing it with its converted view (the
      * method gets an object that is not {@code Externalizable} only with that view's descriptor).
      */
-    public static Object writeBegin(final Object obj) throws InvalidClassException {
+    static Object writeBegin(final Object obj) throws InvalidClassException {
         View view = dataView(obj);
         if (view == null) {
             return NOT_CONVERTED;
@@ -608,7 +608,7 @@ public final class ConvertedFormat {
      * writeOrdinaryObject}, {@code writeExternalData} and {@code writeObject}, fewer and smaller frames than the plain
      * format's.
      */
-    public static Object writeStep(final Object obj, final ObjectOutput out, final Object step) throws IOException {
+    static Object writeStep(final Object obj, final ObjectOutput out, final Object step) throws IOException {
         Step s = (Step) step;
         try {
             Level[] levels = s.view.levels;
@@ -634,7 +634,7 @@ public final class ConvertedFormat {
     }
 
     /** The step after {@code step} (never called after the last). */
-    public static Object nextStep(final Object step) {
+    static Object nextStep(final Object step) {
         return ((Step) step).next;
     }
 
@@ -644,7 +644,7 @@ public final class ConvertedFormat {
      * default part with the level's generated code, as the JDK's code would write it ({@link
      * CustomLevels#defaultWrite}), and returns true; else false, and the JDK's code runs.
      */
-    public static boolean defaultWrite(final ObjectOutputStream out) throws IOException {
+    static boolean defaultWrite(final ObjectOutputStream out) throws IOException {
         try {
             CustomLevels.Callback call = CustomLevels.callback(CustomLevels.writeContext(out));
             if (call == null) {
@@ -671,7 +671,7 @@ public final class ConvertedFormat {
      * part with the level's generated code, as the JDK's code would read it ({@link CustomLevels#defaultRead}), and
      * returns true; else false, and the JDK's code runs (data of another shape, or a class read plain).
      */
-    public static boolean defaultRead(final ObjectInputStream in) throws IOException, ClassNotFoundException {
+    static boolean defaultRead(final ObjectInputStream in) throws IOException, ClassNotFoundException {
         try {
             CustomLevels.Callback call = CustomLevels.callback(CustomLevels.readContext(in));
             if (call == null) {
@@ -705,7 +705,7 @@ public final class ConvertedFormat {
      * reading view}), reads the data as the JDK reads a record's plain data ({@link EvolvedRead#readRecord}) and
      * returns the record; for plain data, {@link #NOT_CONVERTED}, and the JDK's code reads it.
      */
-    public static Object readRecord(final ObjectInputStream in, final ObjectStreamClass desc) throws IOException {
+    static Object readRecord(final ObjectInputStream in, final ObjectStreamClass desc) throws IOException {
         try {
             if (!(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc) || !(boolean) EXTERNALIZABLE.invokeExact(desc)) {
                 return NOT_CONVERTED;
@@ -834,7 +834,7 @@ public final class ConvertedFormat {
      * data is read; one of another shape is read by {@link EvolvedRead.Reading}, field by field as the JDK reads a
      * {@code Serializable} class, each reference the local class has likewise returned to the patched frame to read.
      */
-    public static Object readBegin(final Object obj, final ObjectInput in, final ObjectStreamClass desc)
+    static Object readBegin(final Object obj, final ObjectInput in, final ObjectStreamClass desc)
             throws IOException, ClassNotFoundException {
         try {
             View view = dataView(obj);
@@ -883,7 +883,7 @@ public final class ConvertedFormat {
      * the stream stays in step (the stream itself fails the read with the {@code ClassNotFoundException} it recorded,
      * as for plain data), but its fields are not stored.
      */
-    public static Object readNext(final Object read, final Object reference) throws IOException {
+    static Object readNext(final Object read, final Object reference) throws IOException {
         try {
             if (read instanceof Reading reading) {
                 if (reference == MISSING) {
@@ -1011,7 +1011,7 @@ public final class ConvertedFormat {
      * a stream descriptor in the converted layout ({@code Externalizable}) of a class that is converted here
      * meets the class's converted view; any other pair meets {@code osc}, as without the agent.
      */
-    public static ObjectStreamClass localDescriptor(final ObjectStreamClass osc, final ObjectStreamClass model,
+    static ObjectStreamClass localDescriptor(final ObjectStreamClass osc, final ObjectStreamClass model,
                                                     final Class<?> cl) throws Throwable {
         if (cl == null || !(boolean) EXTERNALIZABLE.invokeExact(model) || (boolean) EXTERNALIZABLE.invokeExact(osc)
                 || !(boolean) SERIALIZABLE.invokeExact(osc)) {
@@ -1050,13 +1050,24 @@ public final class ConvertedFormat {
      * true while this thread builds a converted view (and only for that class: the constructor's only other descriptor, the superclass's, is built
      * before).
      */
-    public static boolean externalizableView(final boolean externalizable) {
+    static boolean externalizableView(final boolean externalizable) {
         return externalizable || BUILDING.get() != null;
     }
 
     // ---- the views ----------------------------------------------------------------------------------------------
 
     /** The view of a class that carries generated bodies of its own, else {@link #PLAIN}. */
+    /**
+     * A private lookup in a converted class. The runtime, installed in {@code java.base}, first reads the class's
+     * module (an application's unnamed module is open to every module, but a named module reads none it is not told
+     * to); {@code addReads} from this module's own code is allowed, and where the runtime is not installed (its own
+     * tests) it does nothing.
+     */
+    private static MethodHandles.Lookup privateLookupIn(final Class<?> type) throws IllegalAccessException {
+        ConvertedFormat.class.getModule().addReads(type.getModule());
+        return MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+    }
+
     private static View viewOf(final Class<?> type) {
         if (PROBLEM != null || !Serializable.class.isAssignableFrom(type) || Externalizable.class.isAssignableFrom(type)
                 || type.isArray() || type.isEnum() || type.isRecord() || type.isInterface() || !declaresBodies(type)) {
@@ -1068,7 +1079,7 @@ public final class ConvertedFormat {
             return PLAIN; // every serializable superclass of a converted class is converted: something is off
         }
         try {
-            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+            MethodHandles.Lookup lookup = privateLookupIn(type);
             String bulk = bulkRecord(type, lookup);
             ObjectStreamClass desc = convertedDescriptor(type, superView, bulk);
             ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(desc);
@@ -1131,7 +1142,7 @@ public final class ConvertedFormat {
             }
         }
         try {
-            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+            MethodHandles.Lookup lookup = privateLookupIn(type);
             ObjectStreamClass desc = convertedDescriptor(type, superView, null);
             Level[] above = superView.desc != null ? superView.levels : new Level[0];
             Level[] levels = Arrays.copyOf(above, above.length + 1);

@@ -227,7 +227,7 @@ public final class Engine {
     // ---- write side -------------------------------------------------------------------------------------------
 
     /** Stands for {@code out.writeClassDescriptor(desc)} in {@code ObjectOutputStream.writeNonProxyDesc}. */
-    public static void writeClassDescriptor(final ObjectOutputStream out, final ObjectStreamClass desc)
+    static void writeClassDescriptor(final ObjectOutputStream out, final ObjectStreamClass desc)
             throws Throwable {
         if (PROBLEM != null || Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass())) {
             WRITE_CLASS_DESCRIPTOR.invokeExact(out, desc);
@@ -240,7 +240,7 @@ public final class Engine {
      * Stands for {@code desc.writeNonProxy(out)}, which {@code writeNonProxyDesc} calls directly for protocol
      * version 1 and {@code writeClassDescriptor} calls otherwise.
      */
-    public static void writeNonProxy(final ObjectStreamClass desc, final ObjectOutputStream out) throws Throwable {
+    static void writeNonProxy(final ObjectStreamClass desc, final ObjectOutputStream out) throws Throwable {
         Class<?> cl = PROBLEM == null ? desc.forClass() : null;
         if (cl != null) {
             Object template = TEMPLATES.get(cl);
@@ -282,7 +282,7 @@ public final class Engine {
      * Stands for {@code in.readClassDescriptor()} in {@code ObjectInputStream.readNonProxyDesc} (patched only where
      * the JDK's {@code readNonProxy} is one the agent knows): see {@link DescriptorReader}.
      */
-    public static ObjectStreamClass readClassDescriptor(final ObjectInputStream in) throws Throwable {
+    static ObjectStreamClass readClassDescriptor(final ObjectInputStream in) throws Throwable {
         if (PROBLEM != null || Overrides.READ_CLASS_DESCRIPTOR.get(in.getClass())) {
             return (ObjectStreamClass) READ_CLASS_DESCRIPTOR.invokeExact(in);
         }
@@ -290,7 +290,7 @@ public final class Engine {
     }
 
     /** Stands for {@code in.resolveClass(desc)} in {@code ObjectInputStream.readNonProxyDesc}. */
-    public static Class<?> resolveClass(final ObjectInputStream in, final ObjectStreamClass desc) throws Throwable {
+    static Class<?> resolveClass(final ObjectInputStream in, final ObjectStreamClass desc) throws Throwable {
         if (PROBLEM != null || Overrides.RESOLVE_CLASS.get(in.getClass())) {
             return (Class<?>) RESOLVE_CLASS.invokeExact(in, desc);
         }
@@ -328,7 +328,7 @@ public final class Engine {
      * that binding: the very fields {@code initNonProxy} sets, with this stream's superclass descriptor, the one
      * thing {@code initNonProxy} takes without looking at it. {@code desc} stays this stream's own object.
      */
-    public static void initNonProxy(final ObjectStreamClass desc, final ObjectStreamClass model, final Class<?> cl,
+    static void initNonProxy(final ObjectStreamClass desc, final ObjectStreamClass model, final Class<?> cl,
                                     final ClassNotFoundException resolveEx, final ObjectStreamClass superDesc)
             throws Throwable {
         if (cl != null && resolveEx == null && PROBLEM == null && BoundFields.availability() == null) {
@@ -347,14 +347,14 @@ public final class Engine {
     }
 
     /** Reported by {@code ObjectInputStream.readObject0} after it raised {@code depth}; see {@link CallerLoader}. */
-    public static void enteredRead(final ObjectInputStream in, final long depth) {
+    static void enteredRead(final ObjectInputStream in, final long depth) {
         if (PROBLEM == null) {
             CallerLoader.entered(in, depth);
         }
     }
 
     /** Reported by {@code ObjectInputStream.readObject0} after it lowered {@code depth}. */
-    public static void leftRead(final ObjectInputStream in, final long depth) {
+    static void leftRead(final ObjectInputStream in, final long depth) {
         if (PROBLEM == null) {
             CallerLoader.left(in, depth);
         }
@@ -364,7 +364,7 @@ public final class Engine {
      * Reported at the start of {@code ObjectInputStream.readObject(Class)}, {@code readUnshared()},
      * {@code defaultReadObject()} and {@code readFields()}, the ways code outside the stream reads from it.
      */
-    public static void publicRead(final ObjectInputStream in, final long depth) {
+    static void publicRead(final ObjectInputStream in, final long depth) {
         if (PROBLEM == null) {
             CallerLoader.publicRead(in, depth);
         }

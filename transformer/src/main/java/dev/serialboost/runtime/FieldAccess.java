@@ -24,7 +24,7 @@ import java.util.function.Function;
  * fields and their types, so nothing here keeps another class loader alive. Further reflectors of one class (a hostile
  * stream's field variants) are copied by the reflector itself.
  */
-public final class FieldAccess {
+final class FieldAccess {
 
     /** Calls by one reflector for one class before its copy is generated: classes used once never pay for it. */
     static final int WARM = 500;
@@ -36,9 +36,11 @@ public final class FieldAccess {
     /**
      * Makes the class file of a {@link PrimFields} subclass named {@code args[0]}, from {@code {name,
      * Unsafe.ARRAY_BYTE_BASE_OFFSET, readKeys, writeKeys, offsets, typeCodes, numPrimFields}}, or null when it would
-     * not copy those fields; set by the agent (it has the class-file writer), null when nothing is to be generated.
+     * not copy those fields; set by the agent when it installs the runtime (it has the class-file writer), null when
+     * nothing is to be generated. Package-private: installed in {@code java.io}, nothing but the agent's installer,
+     * to which alone {@code java.io} is opened, can set it.
      */
-    public static volatile Function<Object[], byte[]> generator;
+    static volatile Function<Object[], byte[]> generator;
 
     /**
      * The reflector's arrays, reached when the first copy is generated (not when the agent sets {@link #generator},
@@ -137,7 +139,7 @@ public final class FieldAccess {
     }
 
     /** Stands for {@code desc.getPrimFieldValues(obj, buf)} in {@code ObjectOutputStream.defaultWriteFields}. */
-    public static void getPrimFieldValues(final ObjectStreamClass desc, final Object obj, final byte[] buf)
+    static void getPrimFieldValues(final ObjectStreamClass desc, final Object obj, final byte[] buf)
             throws Throwable {
         PrimFields copy = copy(desc, obj, buf);
         if (copy != null && copy.gets) {
@@ -148,7 +150,7 @@ public final class FieldAccess {
     }
 
     /** Stands for {@code desc.setPrimFieldValues(obj, buf)} in {@code ObjectInputStream$FieldValues}. */
-    public static void setPrimFieldValues(final ObjectStreamClass desc, final Object obj, final byte[] buf)
+    static void setPrimFieldValues(final ObjectStreamClass desc, final Object obj, final byte[] buf)
             throws Throwable {
         PrimFields copy = copy(desc, obj, buf);
         if (copy != null) {

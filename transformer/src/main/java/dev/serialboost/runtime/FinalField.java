@@ -40,6 +40,10 @@ public final class FinalField {
         if (!lookup.hasFullPrivilegeAccess()) {
             throw new IllegalAccessException("FinalField needs the full-privilege lookup of " + owner.getName());
         }
+        if (owner.isRecord() || owner.isHidden()) {
+            // their final fields are final even to their own code's reflection: no class gets to change them here
+            throw new IllegalAccessException("FinalField refuses a record or hidden class: " + owner.getName());
+        }
         Field field = owner.getDeclaredField(name);
         if (Modifier.isStatic(field.getModifiers()) || !field.getType().descriptorString().equals(descriptor)) {
             throw new NoSuchFieldException(owner.getName() + "." + name + " is not an instance field of type " + descriptor);

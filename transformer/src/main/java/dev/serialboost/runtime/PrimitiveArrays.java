@@ -36,7 +36,7 @@ import java.util.Arrays;
  *
  * <p>Booleans are left to the JDK (one byte per element, nothing to convert).
  */
-public final class PrimitiveArrays {
+final class PrimitiveArrays {
 
     /** The JDK streams' block buffer, {@code ObjectOutputStream.BlockDataOutputStream.MAX_BLOCK_SIZE}. */
     private static final int BLOCK = 1024;
@@ -230,7 +230,7 @@ public final class PrimitiveArrays {
     // ---- writing: what ObjectOutputStream.writeArray calls on its BlockDataOutputStream
 
     /** Stands for {@code bout.write(v, off, len, copy)}. */
-    public static void writeBytes(final Object bout, final byte[] v, final int off, final int len, final boolean copy)
+    static void writeBytes(final Object bout, final byte[] v, final int off, final int len, final boolean copy)
             throws Throwable {
         if (!copy || !write(bout, BYTE, v, off, len)) {
             WRITE_BYTES.invokeExact(bout, v, off, len, copy);
@@ -238,42 +238,42 @@ public final class PrimitiveArrays {
     }
 
     /** Stands for {@code bout.writeChars(v, off, len)}. */
-    public static void writeChars(final Object bout, final char[] v, final int off, final int len) throws Throwable {
+    static void writeChars(final Object bout, final char[] v, final int off, final int len) throws Throwable {
         if (!write(bout, CHAR, v, off, len)) {
             WRITE_CHARS.invokeExact(bout, v, off, len);
         }
     }
 
     /** Stands for {@code bout.writeShorts(v, off, len)}. */
-    public static void writeShorts(final Object bout, final short[] v, final int off, final int len) throws Throwable {
+    static void writeShorts(final Object bout, final short[] v, final int off, final int len) throws Throwable {
         if (!write(bout, SHORT, v, off, len)) {
             WRITE_SHORTS.invokeExact(bout, v, off, len);
         }
     }
 
     /** Stands for {@code bout.writeInts(v, off, len)}. */
-    public static void writeInts(final Object bout, final int[] v, final int off, final int len) throws Throwable {
+    static void writeInts(final Object bout, final int[] v, final int off, final int len) throws Throwable {
         if (!write(bout, INT, v, off, len)) {
             WRITE_INTS.invokeExact(bout, v, off, len);
         }
     }
 
     /** Stands for {@code bout.writeFloats(v, off, len)}. */
-    public static void writeFloats(final Object bout, final float[] v, final int off, final int len) throws Throwable {
+    static void writeFloats(final Object bout, final float[] v, final int off, final int len) throws Throwable {
         if (!write(bout, FLOAT, v, off, len)) {
             WRITE_FLOATS.invokeExact(bout, v, off, len);
         }
     }
 
     /** Stands for {@code bout.writeLongs(v, off, len)}. */
-    public static void writeLongs(final Object bout, final long[] v, final int off, final int len) throws Throwable {
+    static void writeLongs(final Object bout, final long[] v, final int off, final int len) throws Throwable {
         if (!write(bout, LONG, v, off, len)) {
             WRITE_LONGS.invokeExact(bout, v, off, len);
         }
     }
 
     /** Stands for {@code bout.writeDoubles(v, off, len)}. */
-    public static void writeDoubles(final Object bout, final double[] v, final int off, final int len)
+    static void writeDoubles(final Object bout, final double[] v, final int off, final int len)
             throws Throwable {
         if (!write(bout, DOUBLE, v, off, len)) {
             WRITE_DOUBLES.invokeExact(bout, v, off, len);
@@ -425,7 +425,7 @@ public final class PrimitiveArrays {
      * here from a {@code ByteArrayInputStream} is allocated without zeroing; the read that follows (below) writes
      * every element or, when it cannot, zeroes the array before the JDK's method reads.
      */
-    public static Object newArray(final Class<?> component, final int length, final Object bin) throws Throwable {
+    static Object newArray(final Class<?> component, final int length, final Object bin) throws Throwable {
         if (UNZEROED != null && component.isPrimitive() && component != boolean.class && component != void.class
                 && length > 0
                 && (long) length * sizeOf(component) >= UNZEROED_FROM && fromArray(bin) != null) {
@@ -444,7 +444,7 @@ public final class PrimitiveArrays {
     }
 
     /** Stands for {@code bin.readFully(v, off, len, copy)}. */
-    public static void readBytes(final Object bin, final byte[] v, final int off, final int len, final boolean copy)
+    static void readBytes(final Object bin, final byte[] v, final int off, final int len, final boolean copy)
             throws Throwable {
         if (!read(bin, BYTE, v, off, len)) { // copy or not, only the bytes land in the array
             READ_BYTES.invokeExact(bin, v, off, len, copy);
@@ -452,42 +452,42 @@ public final class PrimitiveArrays {
     }
 
     /** Stands for {@code bin.readChars(v, off, len)}. */
-    public static void readChars(final Object bin, final char[] v, final int off, final int len) throws Throwable {
+    static void readChars(final Object bin, final char[] v, final int off, final int len) throws Throwable {
         if (!read(bin, CHAR, v, off, len)) {
             READ_CHARS.invokeExact(bin, v, off, len);
         }
     }
 
     /** Stands for {@code bin.readShorts(v, off, len)}. */
-    public static void readShorts(final Object bin, final short[] v, final int off, final int len) throws Throwable {
+    static void readShorts(final Object bin, final short[] v, final int off, final int len) throws Throwable {
         if (!read(bin, SHORT, v, off, len)) {
             READ_SHORTS.invokeExact(bin, v, off, len);
         }
     }
 
     /** Stands for {@code bin.readInts(v, off, len)}. */
-    public static void readInts(final Object bin, final int[] v, final int off, final int len) throws Throwable {
+    static void readInts(final Object bin, final int[] v, final int off, final int len) throws Throwable {
         if (!read(bin, INT, v, off, len)) {
             READ_INTS.invokeExact(bin, v, off, len);
         }
     }
 
     /** Stands for {@code bin.readFloats(v, off, len)}. */
-    public static void readFloats(final Object bin, final float[] v, final int off, final int len) throws Throwable {
+    static void readFloats(final Object bin, final float[] v, final int off, final int len) throws Throwable {
         if (!read(bin, FLOAT, v, off, len)) {
             READ_FLOATS.invokeExact(bin, v, off, len);
         }
     }
 
     /** Stands for {@code bin.readLongs(v, off, len)}. */
-    public static void readLongs(final Object bin, final long[] v, final int off, final int len) throws Throwable {
+    static void readLongs(final Object bin, final long[] v, final int off, final int len) throws Throwable {
         if (!read(bin, LONG, v, off, len)) {
             READ_LONGS.invokeExact(bin, v, off, len);
         }
     }
 
     /** Stands for {@code bin.readDoubles(v, off, len)}. */
-    public static void readDoubles(final Object bin, final double[] v, final int off, final int len)
+    static void readDoubles(final Object bin, final double[] v, final int off, final int len)
             throws Throwable {
         if (!read(bin, DOUBLE, v, off, len)) {
             READ_DOUBLES.invokeExact(bin, v, off, len);

@@ -12,13 +12,13 @@ import java.nio.charset.StandardCharsets;
  * 110xxxxx 10xxxxxx} and {@code 1110xxxx 10xxxxxx 10xxxxxx} as one character each, and anything else as malformed:
  * another leading byte, a following byte not {@code 10xxxxxx}, or a character whose bytes run past the string's end.
  */
-public final class Strings {
+final class Strings {
 
     private Strings() {
     }
 
     /** The string the {@code n} bytes at the start of {@code buf} encode; null when they are malformed. */
-    public static String decode(final byte[] buf, final int n) {
+    static String decode(final byte[] buf, final int n) {
         int i = 0;
         while (i < n && buf[i] >= 0) {
             i++;
@@ -63,7 +63,7 @@ public final class Strings {
      * when it throws: just past the bytes it took for the first malformed character (one for a wrong leading byte,
      * two or three for a wrong following byte), but never past the string's end.
      */
-    public static int malformedAt(final byte[] buf, final int n) {
+    static int malformedAt(final byte[] buf, final int n) {
         int i = 0;
         while (i < n) {
             int b1 = buf[i] & 0xFF;

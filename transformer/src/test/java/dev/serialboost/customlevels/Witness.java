@@ -27,7 +27,7 @@ public class Witness implements Serializable {
 
     private static String path() {
         for (StackTraceElement e : Thread.currentThread().getStackTrace()) {
-            if (e.getClassName().equals("dev.serialboost.runtime.CustomLevels")
+            if (e.getClassName().equals("java.io.Serialboost$CustomLevels")
                     && (e.getMethodName().equals("defaultWrite") || e.getMethodName().equals("defaultRead"))) {
                 return "generated";
             }

@@ -3,6 +3,7 @@ package dev.serialboost.testing;
 import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.ClassHierarchy;
 import dev.serialboost.transformer.Decision;
+import dev.serialboost.transformer.RuntimeLocation;
 import dev.serialboost.transformer.SerialboostTransformer;
 import dev.serialboost.transformer.Transformation;
 
@@ -111,7 +112,8 @@ public final class ChildFirstLoader extends ClassLoader {
         if (transformer != null) {
             Transformation t = transformer.transform(original, hierarchy);
             decisions.put(name, t.decision());
-            defined = t.bytes().orElse(original);
+            // as the agent hands them to the JVM: calling the runtime where it is installed
+            defined = t.bytes().map(RuntimeLocation::relocate).orElse(original);
         }
         return defineClass(name, defined, 0, defined.length);
     }

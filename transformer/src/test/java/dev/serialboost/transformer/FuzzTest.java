@@ -283,7 +283,14 @@ class FuzzTest {
 
     /** The shape the runtime writes ahead of each object of exactly the class of {@code d}. */
     private static int shapeOf(final ChildFirstLoader loader, final Decision d) {
-        return dev.serialboost.runtime.ConvertedFormat.shapeOf(load(loader, d.className()));
+        try {
+            // the runtime as installed (FormatTestAgent), where the converted classes' generated code calls it
+            return (int) Class.forName(RuntimeLocation.installedName(RuntimeLocation.SOURCE + "ConvertedFormat")
+                    .replace('/', '.'), false, null).getMethod("shapeOf", Class.class)
+                    .invoke(null, load(loader, d.className()));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**

@@ -9,12 +9,12 @@ import java.io.OutputStream;
 
 /**
  * Stream subclasses that note whether the engine layer handled them: the engine calls their
- * {@code writeClassDescriptor} and {@code resolveClass} overrides itself, so a {@code dev.serialboost.runtime.Engine}
+ * {@code writeClassDescriptor} and {@code resolveClass} overrides itself, so a {@code java.io.Serialboost$Engine} (the runtime as installed)
  * frame is on the stack then.
  */
 public final class EngineProbes {
 
-    private static final String ENGINE = "dev.serialboost.runtime.Engine";
+    private static final String ENGINE = "java.io.Serialboost$Engine";
 
     private EngineProbes() {
     }

@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * The engine layer's start-up, seen from an application: {@code idle} touches no stream class and prints
  * {@code idle}; {@code streams} writes and reads a list through stream classes whose {@code writeClassDescriptor}
- * and {@code resolveClass} overrides note whether the engine called them (a {@code dev.serialboost.runtime.Engine}
+ * and {@code resolveClass} overrides note whether the engine called them (a {@code java.io.Serialboost$Engine}
  * frame on the stack), and prints {@code engine-in-write=B engine-in-read=B equal=B}.
  */
 public final class StartupProbe {

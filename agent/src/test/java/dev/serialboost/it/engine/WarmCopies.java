@@ -94,7 +94,7 @@ public final class WarmCopies {
     private static String probe() throws Exception {
         Class<?> access;
         try {
-            access = Class.forName("dev.serialboost.runtime.FieldAccess", false, null);
+            access = Class.forName("java.io.Serialboost$FieldAccess", false, null);
         } catch (ClassNotFoundException e) {
             return "no runtime";
         }

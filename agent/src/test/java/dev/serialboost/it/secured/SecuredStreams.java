@@ -104,7 +104,7 @@ public final class SecuredStreams {
 
     private static boolean engineOnStack() {
         return Arrays.stream(new Throwable().getStackTrace())
-                .anyMatch(f -> f.getClassName().startsWith("dev.serialboost.runtime."));
+                .anyMatch(f -> f.getClassName().startsWith("java.io.Serialboost$"));
     }
 
     /** Sees whether the engine calls its {@code writeClassDescriptor}. */
