@@ -14,7 +14,9 @@ import java.util.Arrays;
  * descriptor, the reference fields' type strings are read by the stream itself (so its handle table sees them as
  * without the engine), and on a full match the descriptor read before is returned instead of a new one (what
  * {@code readNonProxy} builds is never changed afterwards, and {@code ObjectInputStream} uses it only as the model
- * that {@code initNonProxy} copies). No string is decoded, interned or allocated then.
+ * that {@code initNonProxy} copies). No string is decoded, interned or allocated then. The one exception: a stream
+ * class that overrides {@code resolveClass} receives the descriptor, and may remember it by identity (a per-tenant
+ * resolver), so it gets a new copy per stream, as from the JDK, made from the strings kept (nothing decoded).
  *
  * <p>Exact: the stream is read in the same pieces and order as {@code readNonProxy} reads it, never beyond the
  * descriptor (a stream over a socket would block), and every check {@code readNonProxy} makes comes at the same
@@ -83,6 +85,25 @@ final class DescriptorReader {
             }
             this.primitivePrefix = prefix;
             this.primitivePrefixCount = n;
+        }
+
+        /**
+         * A new descriptor equal to {@link #model}, with new fields, from the strings kept: what {@code readNonProxy}
+         * makes for these bytes, for a stream whose hooks receive it.
+         */
+        ObjectStreamClass copy() throws Throwable {
+            ObjectStreamField[] fields = typeCodes.length == 0 ? ObjectStreamClass.NO_FIELDS
+                    : new ObjectStreamField[typeCodes.length];
+            for (int i = 0; i < fields.length; i++) {
+                fields[i] = Engine.newField(fieldNameStrings[i],
+                        signatures[i] != null ? signatures[i] : String.valueOf(typeCodes[i]));
+            }
+            byte flags = head[8];
+            return Engine.newModel(model.getName(), getLong(head, 0), (flags & ObjectStreamConstants.SC_WRITE_METHOD) != 0,
+                    (flags & ObjectStreamConstants.SC_BLOCK_DATA) != 0,
+                    (flags & ObjectStreamConstants.SC_EXTERNALIZABLE) != 0,
+                    (flags & ObjectStreamConstants.SC_SERIALIZABLE) != 0, (flags & ObjectStreamConstants.SC_ENUM) != 0,
+                    fields);
         }
     }
 
@@ -238,7 +259,9 @@ final class DescriptorReader {
             parsed.signatures[i] = parsed.fields[i].isPrimitive() ? null : parsed.fields[i].getTypeString();
         }
         if (match != null) {
-            return match.model;
+            // a stream class that overrides resolveClass receives this descriptor: it gets a new object per stream,
+            // as from the JDK (an override may key a decision on the object), made without decoding anything again
+            return Overrides.RESOLVE_CLASS.get(in.getClass()) ? match.copy() : match.model;
         }
         ObjectStreamClass model = Engine.newModel(name, suid, hasWriteObjectData, hasBlockExternalData,
                 externalizable, sflag, isEnum, parsed.fields);
