@@ -4,6 +4,7 @@ import dev.serialboost.it.libraries.LoadEveryClass;
 import dev.serialboost.testing.Jdk;
 import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.ClassHierarchy;
+import dev.serialboost.transformer.RuntimeLocation;
 import dev.serialboost.transformer.SerialboostTransformer;
 import dev.serialboost.transformer.TransformOptions;
 import dev.serialboost.transformer.Transformation;
@@ -124,7 +125,9 @@ class ConvertedBytesIT {
                     }
                     Transformation t = transformer.transform(bytes, hierarchy);
                     if (t.bytes().isPresent()) {
-                        converted.put(name.substring(0, name.length() - ".class".length()), t.bytes().get());
+                        // as the agent hands them to the JVM: calling the runtime where it installs it
+                        converted.put(name.substring(0, name.length() - ".class".length()),
+                                RuntimeLocation.relocate(t.bytes().get()));
                     }
                 }
             }
