@@ -432,7 +432,11 @@ public final class ConvertedFormat {
         if (PROBLEM != null) {
             return PROBLEM;
         }
-        return EvolvedRead.availability() != null ? EvolvedRead.availability() : SerialboostRuntime.finalFieldsProblem();
+        if (EvolvedRead.availability() != null) {
+            return EvolvedRead.availability();
+        }
+        return DescriptorOverrides.availability() != null ? DescriptorOverrides.availability()
+                : SerialboostRuntime.finalFieldsProblem();
     }
 
     // ---- write side ---------------------------------------------------------------------------------------------
@@ -1035,6 +1039,34 @@ public final class ConvertedFormat {
                 + " writer and reader need the same serialboost configuration, see"
                 + " docs/compatibility.md. If the writer's version of the class is Externalizable, the class itself"
                 + " changed");
+    }
+
+    /**
+     * Stands for the descriptor the JDK's own {@code ObjectInputStream.readClassDescriptor()} returns, which a stream
+     * class that overrides the method calls as {@code super.readClassDescriptor()}: remembers it as what {@code in}
+     * read, for {@link #modelFor} (only for a stream class that overrides it), and returns it.
+     */
+    public static ObjectStreamClass descriptorRead(final ObjectStreamClass desc, final ObjectInputStream in) {
+        DescriptorOverrides.read(in, desc);
+        return desc;
+    }
+
+    /**
+     * Stands for {@code readDesc}, what {@code in.readClassDescriptor()} returned, as the model {@code
+     * ObjectInputStream.readNonProxyDesc} has {@code initNonProxy} bind its new descriptor {@code desc} with (after
+     * {@code resolveClass} and the stream's filter had {@code readDesc} itself): {@code readDesc}, unless the stream
+     * class's override returned it in place of converted data's descriptor (or converted data's descriptor in place
+     * of a plain one), when the data is read as what it is or refused ({@link DescriptorOverrides#model}).
+     */
+    public static ObjectStreamClass modelFor(final ObjectInputStream in, final ObjectStreamClass desc,
+                                             final ObjectStreamClass readDesc) throws IOException {
+        try {
+            return DescriptorOverrides.model(in, desc, readDesc);
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("serialboost: unexpected exception binding " + readDesc.getName(), t);
+        }
     }
 
     /** A class name without its package, as the JDK compares stream and local class names. */

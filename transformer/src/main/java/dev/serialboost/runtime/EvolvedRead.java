@@ -265,7 +265,9 @@ final class EvolvedRead {
             if (allPrimitive && !endMarker[i]) {
                 candidates.add(levels.size());
             }
-            levels.add(new ConvertedShape.Level(slots[i].getName(), false, endMarker[i], fields));
+            // the writer's class name, which the shape covers (another when an override renamed the descriptor)
+            levels.add(new ConvertedShape.Level(DescriptorOverrides.writerName(slots[i]), false, endMarker[i],
+                    fields));
             levelSlots.add(i);
         }
         boolean[] bulk = new boolean[layout.length];

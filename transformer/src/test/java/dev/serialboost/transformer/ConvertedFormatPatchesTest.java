@@ -68,8 +68,9 @@ class ConvertedFormatPatchesTest {
         // getSerialFields is left alone: a converted view lists the class's fields
         assertEquals(List.of("<init>->externalizableView", "initNonProxy->localDescriptor",
                 "writeNonProxy->descriptorProtocol"), sorted(hooks.get(ConvertedFormatPatches.OBJECT_STREAM_CLASS)));
-        assertEquals(List.of("defaultReadObject->defaultRead", "readExternalData->blockedOrSkipped",
-                "readExternalData->readBegin", "readExternalData->readNext", "readRecord->readRecord"),
+        assertEquals(List.of("defaultReadObject->defaultRead", "readClassDescriptor->descriptorRead",
+                "readExternalData->blockedOrSkipped", "readExternalData->readBegin", "readExternalData->readNext",
+                "readNonProxyDesc->modelFor", "readRecord->readRecord"),
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM)));
         assertEquals(List.of("defaultWriteObject->defaultWrite", "writeClass->lookupForWrite",
                 "writeExternalData->dataProtocol", "writeExternalData->nextStep", "writeExternalData->nextStep",
