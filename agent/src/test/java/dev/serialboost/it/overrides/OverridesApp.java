@@ -66,6 +66,14 @@ public final class OverridesApp {
             Map<String, ObjectStreamClass> kept = new ConcurrentHashMap<>();
             read(stream, in -> new Keeping(in, kept));
             lines.put("earlier-stream/" + name, read(write(sample.get()), in -> new Keeping(in, kept)));
+            // the plain format's descriptors for converted data, and the other way round
+            Map<String, ObjectStreamClass> plainFirst = new ConcurrentHashMap<>();
+            read(writePlain(sample.get()), in -> new Keeping(in, plainFirst));
+            lines.put("earlier-plain-stream/" + name, read(write(sample.get()), in -> new Keeping(in, plainFirst)));
+            Map<String, ObjectStreamClass> convertedFirst = new ConcurrentHashMap<>();
+            read(write(sample.get()), in -> new Keeping(in, convertedFirst));
+            lines.put("earlier-converted-stream/" + name, read(writePlain(sample.get()),
+                    in -> new Keeping(in, convertedFirst)));
         }
         rename(lines, OTHER_FIELDS + "primitives", OldTick::sample, Map.of(OldTick.class, WideTick.class));
         rename(lines, OTHER_FIELDS + "references", OldCustomer::sample, Map.of(OldCustomer.class,
@@ -84,6 +92,22 @@ public final class OverridesApp {
     static byte[] write(final Object o) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(o);
+            out.writeObject(o);
+            out.writeObject("end");
+        }
+        return bytes.toByteArray();
+    }
+
+    /** As {@link #write}, in the plain format whatever the mode: a stream class that writes its descriptors itself. */
+    static byte[] writePlain(final Object o) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes) {
+            @Override
+            protected void writeClassDescriptor(final ObjectStreamClass desc) throws IOException {
+                super.writeClassDescriptor(desc);
+            }
+        }) {
             out.writeObject(o);
             out.writeObject(o);
             out.writeObject("end");
