@@ -79,6 +79,26 @@ class ConvertedFormatPatchesTest {
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_OUTPUT_STREAM)));
     }
 
+    /**
+     * With the engine layer on, {@code readNonProxyDesc} reaches the format's patch with {@code readClassDescriptor()}
+     * already the engine's stand-in: the descriptor it returned is found in its local all the same, and the result
+     * passes verification.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void theDescriptorModelHookFollowsTheEnginesPatchOfReadNonProxyDesc(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        String in = ConvertedFormatPatches.OBJECT_INPUT_STREAM;
+        byte[] engine = EnginePatches.patch(in, classFiles(jdk).get(in), true, true);
+        assertEquals(List.of(), ConvertedFormatPatches.check(in, engine), "the engine's readNonProxyDesc on " + jdk);
+        byte[] patched = ConvertedFormatPatches.patch(in, engine);
+        assertTrue(hookCalls(patched).contains("readNonProxyDesc->modelFor"), hookCalls(patched).toString());
+        StringWriter problems = new StringWriter();
+        CheckClassAdapter.verify(new ClassReader(patched), ClassLoader.getSystemClassLoader(), false,
+                new PrintWriter(problems));
+        assertEquals("", problems.toString(), "verification of " + in + " of " + jdk + " patched by both");
+    }
+
     @Test
     void aJdkOfAnotherShapeIsRecognisedAndNamed() {
         String osc = ConvertedFormatPatches.OBJECT_STREAM_CLASS;
