@@ -432,7 +432,11 @@ public final class ConvertedFormat {
         if (PROBLEM != null) {
             return PROBLEM;
         }
-        return EvolvedRead.availability() != null ? EvolvedRead.availability() : SerialboostRuntime.finalFieldsProblem();
+        if (EvolvedRead.availability() != null) {
+            return EvolvedRead.availability();
+        }
+        return DescriptorOverrides.availability() != null ? DescriptorOverrides.availability()
+                : SerialboostRuntime.finalFieldsProblem();
     }
 
     // ---- write side ---------------------------------------------------------------------------------------------
@@ -818,7 +822,13 @@ public final class ConvertedFormat {
             } else if (level.bulk != null) {
                 level.bulk.apply(obj, data, base + level.at);
             } else {
-                level.set.invokeExact(obj, data, base + level.at, references, level.from);
+                try {
+                    level.set.invokeExact(obj, data, base + level.at, references, level.from);
+                } catch (ClassCastException e) {
+                    // the checkcast of the generated code: the JDK's check of the level's values says it its way
+                    throw EvolvedRead.assignmentFailure(level.desc, obj, references == null ? null
+                            : Arrays.copyOfRange(references, level.from, level.from + level.ownReferences), e);
+                }
             }
         }
     }
@@ -851,7 +861,11 @@ public final class ConvertedFormat {
             // the data is exactly those fields) in one read
             int head = firstLevelBytes(desc, view);
             byte[] data = new byte[SHAPE_BYTES + Math.max(head, view.primitiveBytes)];
-            in.readFully(data, 0, SHAPE_BYTES + head);
+            try {
+                in.readFully(data, 0, SHAPE_BYTES + head);
+            } catch (IOException | RuntimeException e) {
+                throw framed(desc) ? incompatible(obj.getClass().getName(), e) : e;
+            }
             int shape = (data[0] & 0xFF) << 24 | (data[1] & 0xFF) << 16 | (data[2] & 0xFF) << 8 | (data[3] & 0xFF);
             if (!view.reading && shape == view.shape
                     && (view.reflectors == null || sameReflectors(view.reflectors, desc))) {
@@ -911,6 +925,7 @@ public final class ConvertedFormat {
      */
     private static Object readEvolved(final Object obj, final ObjectInput in, final ObjectStreamClass desc,
                                       final View view, final int shape, final byte[] head) throws Throwable {
+        // data that is no converted data (the shape matches no layout): the JDK's exception (see unknownShape)
         EvolvedRead.Reading evolved = new EvolvedRead.Reading(planFor(view, desc, shape, in), obj,
                 (ObjectInputStream) in, head);
         return evolved.advance() ? evolved : null;
@@ -1008,13 +1023,19 @@ public final class ConvertedFormat {
 
     /**
      * Passes through the local descriptor {@code osc = lookup(cl, true)} in {@code initNonProxy(model, cl, ...)}:
-     * a stream descriptor in the converted layout ({@code Externalizable}) of a class that is converted here
-     * meets the class's converted view; any other pair meets {@code osc}, as without the agent.
+     * a stream descriptor in the converted layout ({@code Externalizable} with {@code SC_WRITE_METHOD}, or framed as
+     * earlier versions wrote it, with {@code SC_BLOCK_DATA}) of a class that is converted here meets the class's
+     * converted view; any other pair meets {@code osc}, as without the agent: an {@code Externalizable} descriptor
+     * of neither kind (flags {@code 0x04}, which no serialboost writes) of a {@code Serializable} class gets the
+     * JDK's {@code Serializable incompatible with Externalizable}. When the JDK is about to refuse converted data
+     * with that message (no view can read it), this refuses with the JDK's exception, and says what probably happened
+     * in its cause.
      */
     static ObjectStreamClass localDescriptor(final ObjectStreamClass osc, final ObjectStreamClass model,
                                                     final Class<?> cl) throws Throwable {
         if (cl == null || !(boolean) EXTERNALIZABLE.invokeExact(model) || (boolean) EXTERNALIZABLE.invokeExact(osc)
-                || !(boolean) SERIALIZABLE.invokeExact(osc)) {
+                || !(boolean) SERIALIZABLE.invokeExact(osc) || !(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(model)
+                && !(boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(model)) {
             return osc;
         }
         View view = VIEWS.get(cl);
@@ -1029,14 +1050,62 @@ public final class ConvertedFormat {
         if (reading.desc != null) {
             return reading.desc;
         }
-        // the JDK is about to refuse with "Serializable incompatible with Externalizable": say what probably happened
-        throw new InvalidClassException(cl.getName(), "Serializable incompatible with Externalizable: the stream has"
-                + " this class as Externalizable, which is how serialboost's converted format writes it, but this JVM"
-                + " does not convert it (its serialboost configuration excludes or skips it, or it loaded before the"
-                + " agent), and cannot read such data into it (a class of a module that does not open its package);"
-                + " writer and reader need the same serialboost configuration, see"
-                + " docs/compatibility.md. If the writer's version of the class is Externalizable, the class itself"
-                + " changed");
+        // the JDK is about to refuse with "Serializable incompatible with Externalizable": its exception, and in its
+        // cause what probably happened
+        throw incompatible(cl.getName(), new InvalidClassException(cl.getName(), "the stream has this class as"
+                + " Externalizable, which is how serialboost's converted format writes it, but this JVM does not"
+                + " convert it (its serialboost configuration excludes or skips it, or it loaded before the agent),"
+                + " and cannot read such data into it (a class of a module that does not open its package); writer"
+                + " and reader need the same serialboost configuration, see docs/compatibility.md. If the writer's"
+                + " version of the class is Externalizable, the class itself changed"));
+    }
+
+    /**
+     * The JDK's {@code InvalidClassException(className, "Serializable incompatible with Externalizable")}, which
+     * {@code initNonProxy} throws for an {@code Externalizable} stream descriptor of a {@code Serializable} class,
+     * with {@code why} as its cause.
+     */
+    static InvalidClassException incompatible(final String className, final Throwable why) {
+        InvalidClassException e = new InvalidClassException(className, "Serializable incompatible with Externalizable");
+        e.initCause(why);
+        return e;
+    }
+
+    /**
+     * Whether {@code desc} is framed {@code Externalizable} data ({@code SC_BLOCK_DATA} without {@code
+     * SC_WRITE_METHOD}): converted data as versions before the unframed format wrote it, or any {@code
+     * Externalizable} class's data, which the JDK refuses for a {@code Serializable} class.
+     */
+    private static boolean framed(final ObjectStreamClass desc) throws Throwable {
+        return (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc) && !(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc);
+    }
+
+    /**
+     * Stands for the descriptor the JDK's own {@code ObjectInputStream.readClassDescriptor()} returns, which a stream
+     * class that overrides the method calls as {@code super.readClassDescriptor()}: remembers it as what {@code in}
+     * read, for {@link #modelFor} (only for a stream class that overrides it), and returns it.
+     */
+    public static ObjectStreamClass descriptorRead(final ObjectStreamClass desc, final ObjectInputStream in) {
+        DescriptorOverrides.read(in, desc);
+        return desc;
+    }
+
+    /**
+     * Stands for {@code readDesc}, what {@code in.readClassDescriptor()} returned, as the model {@code
+     * ObjectInputStream.readNonProxyDesc} has {@code initNonProxy} bind its new descriptor {@code desc} with (after
+     * {@code resolveClass} and the stream's filter had {@code readDesc} itself): {@code readDesc}, unless the stream
+     * class's override returned it in place of converted data's descriptor (or converted data's descriptor in place
+     * of a plain one), when the data is read as what it is or refused ({@link DescriptorOverrides#model}).
+     */
+    public static ObjectStreamClass modelFor(final ObjectInputStream in, final ObjectStreamClass desc,
+                                             final ObjectStreamClass readDesc) throws IOException {
+        try {
+            return DescriptorOverrides.model(in, desc, readDesc);
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("serialboost: unexpected exception binding " + readDesc.getName(), t);
+        }
     }
 
     /** A class name without its package, as the JDK compares stream and local class names. */

@@ -373,7 +373,12 @@ final class CustomLevels {
             // a converted level's fields: none unshared, each with a local field
             values[i] = EvolvedRead.readReference(in, false, handles, handle, true);
         }
-        set.invokeExact(obj, primitives, 0, values, 0);
+        try {
+            set.invokeExact(obj, primitives, 0, values, 0);
+        } catch (ClassCastException e) {
+            // the checkcast of the generated code: the JDK's check of the values says it its way
+            throw EvolvedRead.assignmentFailure(desc, obj, values, e);
+        }
         unused = (boolean) BIN_BLOCK_MODE.invokeExact(bin, true);
         if (!(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
             SET_DEFAULT_DATA_END.invokeExact(in, true);

@@ -209,6 +209,29 @@ final class EvolvedRead {
         return value;
     }
 
+    /**
+     * What to throw for the {@code ClassCastException} {@code cast} the generated code of a level raised storing its
+     * reference {@code values} (in the order of the level's descriptor {@code desc}, bound to the level's local
+     * fields): the exception the JDK's own check of the values ({@code desc.checkObjFieldValueTypes}, which {@code
+     * FieldValues.defaultCheckFieldValues} calls before any assignment) throws for them, {@code cannot assign instance
+     * of ... to field ...}, naming the first value of the wrong type in the JDK's order; {@code cast} itself if that
+     * check finds nothing.
+     */
+    static ClassCastException assignmentFailure(final ObjectStreamClass desc, final Object obj, final Object[] values,
+                                                final ClassCastException cast) {
+        if (values == null || PROBLEM != null) {
+            return cast;
+        }
+        try {
+            CHECK_OBJ_FIELD_VALUES.invokeExact(desc, obj, values);
+        } catch (ClassCastException e) {
+            return e;
+        } catch (Throwable t) {
+            cast.addSuppressed(t);
+        }
+        return cast;
+    }
+
     /** The bytes of the primitive fields of the stream descriptor {@code desc} (its own level only). */
     static int primDataSize(final ObjectStreamClass desc) throws Throwable {
         return (int) PRIM_DATA_SIZE.invokeExact(desc);
@@ -265,7 +288,9 @@ final class EvolvedRead {
             if (allPrimitive && !endMarker[i]) {
                 candidates.add(levels.size());
             }
-            levels.add(new ConvertedShape.Level(slots[i].getName(), false, endMarker[i], fields));
+            // the writer's class name, which the shape covers (another when an override renamed the descriptor)
+            levels.add(new ConvertedShape.Level(DescriptorOverrides.writerName(slots[i]), false, endMarker[i],
+                    fields));
             levelSlots.add(i);
         }
         boolean[] bulk = new boolean[layout.length];
@@ -288,7 +313,8 @@ final class EvolvedRead {
                 }
             }
         }
-        throw SerialboostRuntime.unknownShape(in, desc.getName(), shape);
+        Class<?> local = desc.forClass();
+        throw SerialboostRuntime.unknownShape(in, local != null ? local.getName() : desc.getName(), shape);
     }
 
     /**

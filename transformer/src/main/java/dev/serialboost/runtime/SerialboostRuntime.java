@@ -15,16 +15,21 @@ public final class SerialboostRuntime {
     }
 
     /**
-     * The exception for converted-format data whose shape ({@link ConvertedShape}) matches no layout its class
-     * descriptors allow. Names the class.
+     * The exception for data of a class descriptor in the converted layout whose shape ({@link ConvertedShape})
+     * matches no layout its class descriptors allow: what the JDK throws for an {@code Externalizable} descriptor of
+     * the {@code Serializable} class {@code className} (the local class's name), {@code InvalidClassException:
+     * className; Serializable incompatible with Externalizable}, whatever the data (a plain stream whose descriptor
+     * has those flags, converted data of another converted format, damaged data), with what serialboost found as
+     * its cause.
      */
     static InvalidClassException unknownShape(final ObjectInput in, final String className, final int shape) {
         drainAvailable(in);
-        return new InvalidClassException(className, String.format("serialboost converted-format data whose shape"
-                + " (%08x) matches none of the layouts its class descriptors allow: written by a serialboost version"
-                + " with another converted format (before class evolution, the format had no field list in its class"
-                + " descriptors), or damaged; writer and reader need serialboost versions with the same converted"
-                + " format, see docs/compatibility.md", shape));
+        return ConvertedFormat.incompatible(className, new InvalidClassException(className, String.format(
+                "serialboost converted-format data whose shape (%08x) matches none of the layouts its class"
+                + " descriptors allow: written by a serialboost version with another converted format (before class"
+                + " evolution, the format had no field list in its class descriptors), damaged, or no converted data"
+                + " at all; writer and reader need serialboost versions with the same converted format, see"
+                + " docs/compatibility.md", shape)));
     }
 
     /**

@@ -39,7 +39,14 @@ import java.util.Map;
  *       {@code ConvertedFormat.localDescriptor(osc, model, cl)};</li>
  *   <li>the {@code ObjectStreamClass(Class)} constructor: {@code Externalizable.class.isAssignableFrom(cl)}
  *       passes through {@code ConvertedFormat.externalizableView(boolean)} (its {@code getSerialFields(Class)} is
- *       left alone, so a converted view lists the class's fields, which the stream then carries).</li>
+ *       left alone, so a converted view lists the class's fields, which the stream then carries);</li>
+ *   <li>{@code ObjectInputStream.readClassDescriptor()}, the JDK's own, which a stream class that overrides it calls
+ *       as {@code super.readClassDescriptor()}: the descriptor it read passes through {@code
+ *       ConvertedFormat.descriptorRead(desc, this)} on its way out, and in {@code readNonProxyDesc}, before {@code
+ *       skipCustomData()}, the descriptor the stream's {@code readClassDescriptor()} returned ({@code readDesc}, the
+ *       model {@code initNonProxy} takes next) passes through {@code ConvertedFormat.modelFor(this, desc,
+ *       readDesc)}: an override that returned another descriptor than the one read for converted data (a renamed
+ *       class's local descriptor, say) has the data read as the data it is, or refused, never misread.</li>
  * </ul>
  */
 public final class ConvertedFormatPatches {
@@ -65,6 +72,10 @@ public final class ConvertedFormatPatches {
     private static final String READ_OBJECT_DESC = "(Ljava/lang/Class;)Ljava/lang/Object;";
     private static final String PROTOCOL = "protocol";
     private static final String NOT_FOUND = "java/lang/ClassNotFoundException";
+    private static final String SKIP_CUSTOM_DATA = "skipCustomData";
+    private static final String READ_CLASS_DESCRIPTOR = "readClassDescriptor";
+    /** The engine layer's stand-in for {@code readClassDescriptor()} in {@code readNonProxyDesc}, if it patched it. */
+    private static final String ENGINE = "dev/serialboost/runtime/Engine";
     /** Methods the loops call, besides the sites, that each class must have. */
     private static final Map<String, List<String>> REQUIRED = Map.of(
             OBJECT_OUTPUT_STREAM, List.of(WRITE_OBJECT + WRITE_OBJECT_DESC),
@@ -95,7 +106,14 @@ public final class ConvertedFormatPatches {
         /** The method's entry: the site is the start of its code. */
         DEFAULT_WRITE_ENTRY(OBJECT_OUTPUT_STREAM, "defaultWriteObject()V", "code", 1),
         DEFAULT_READ_ENTRY(OBJECT_INPUT_STREAM, "defaultReadObject()V", "code", 1),
-        READ_RECORD_ENTRY(OBJECT_INPUT_STREAM, "readRecord(" + OSC_DESC + ")Ljava/lang/Object;", "code", 1);
+        READ_RECORD_ENTRY(OBJECT_INPUT_STREAM, "readRecord(" + OSC_DESC + ")Ljava/lang/Object;", "code", 1),
+        /** The return of the descriptor the JDK's own {@code readClassDescriptor()} read. */
+        DESCRIPTOR_READ(OBJECT_INPUT_STREAM, "readClassDescriptor()" + OSC_DESC, "a return", 1),
+        /**
+         * The call of {@code skipCustomData()} in {@code readNonProxyDesc}, after the new descriptor ({@code new
+         * ObjectStreamClass()}) and the one {@code readClassDescriptor()} returned were stored in locals.
+         */
+        DESCRIPTOR_MODEL(OBJECT_INPUT_STREAM, "readNonProxyDesc(Z)" + OSC_DESC, "a call of skipCustomData", 1);
 
         final String owner;
         final String method;
@@ -141,7 +159,7 @@ public final class ConvertedFormatPatches {
                     @Override
                     void at(final Site site) {
                         found.merge(site, 1, Integer::sum);
-                        if (site.loops && locals() == null) {
+                        if (site == Site.DESCRIPTOR_MODEL ? !descriptorLocals() : site.loops && locals() == null) {
                             unclear.add(site);
                         }
                     }
@@ -160,6 +178,9 @@ public final class ConvertedFormatPatches {
             } else if (site.expected == 0 ? count == 0 : count != site.expected) {
                 problems.add(where + " has " + count + " times " + site.what + ", not "
                         + (site.expected == 0 ? "one or more" : site.expected));
+            } else if (unclear.contains(site) && site == Site.DESCRIPTOR_MODEL) {
+                problems.add(where + " has " + site.what + " before the descriptor readClassDescriptor() returned"
+                        + " and the new descriptor are both stored in local variables");
             } else if (unclear.contains(site)) {
                 problems.add(where + " has " + site.what + " not called as obj.m(this), or where the types of the"
                         + " local variables are not clear from the code");
@@ -213,7 +234,7 @@ public final class ConvertedFormatPatches {
     private static void patchAt(final Site site, final MethodVisitor mv, final SiteFinder finder) {
         switch (site) {
             case INIT_NON_PROXY_LOOKUP -> {
-                finder.pushesTwo(); // two more arguments on top of lookup's result
+                finder.pushes(2); // two more arguments on top of lookup's result
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, OBJECT_STREAM_CLASS, LOOKUP, LOOKUP_DESC, false);
                 mv.visitVarInsn(Opcodes.ALOAD, 1);
                 mv.visitVarInsn(Opcodes.ALOAD, 2);
@@ -229,21 +250,21 @@ public final class ConvertedFormatPatches {
                 mv.visitVarInsn(Opcodes.ALOAD, 0); // the stream: lookupForWrite(cl, all, this)
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "lookupForWrite",
                         "(Ljava/lang/Class;ZL" + OBJECT_OUTPUT_STREAM + ";)" + OSC_DESC, false);
-                finder.pushesTwo();
+                finder.pushes(2);
             }
             case DESCRIPTOR_PROTOCOL -> {
                 // on the stack: out; writeNonProxy(ObjectOutputStream out) is an instance method of the descriptor
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT_OUTPUT_STREAM, "getProtocolVersion", "()I", false);
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "descriptorProtocol", "(I" + OSC_DESC + ")I", false);
-                finder.pushesTwo();
+                finder.pushes(2);
             }
             case DATA_PROTOCOL -> {
                 // on the stack: this; writeExternalData(Externalizable obj)
                 mv.visitFieldInsn(Opcodes.GETFIELD, OBJECT_OUTPUT_STREAM, PROTOCOL, "I");
                 mv.visitVarInsn(Opcodes.ALOAD, 1);
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "dataProtocol", "(ILjava/lang/Object;)I", false);
-                finder.pushesTwo();
+                finder.pushes(2);
             }
             case READ_BLOCKED -> {
                 // on the stack: desc; readExternalData(Externalizable obj, ObjectStreamClass desc)
@@ -251,7 +272,7 @@ public final class ConvertedFormatPatches {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "blockedOrSkipped",
                         "(" + OSC_DESC + "Ljava/lang/Object;L" + OBJECT_INPUT_STREAM + ";)Z", false);
-                finder.pushesTwo();
+                finder.pushes(2);
             }
             case WRITE_CAST, READ_CAST -> {
                 // dropped: the value goes on as the object it is
@@ -287,6 +308,31 @@ public final class ConvertedFormatPatches {
                 mv.visitFrame(Opcodes.F_NEW, 2, new Object[] {OBJECT_INPUT_STREAM, OBJECT_STREAM_CLASS}, 1,
                         new Object[] {OBJECT});
                 mv.visitInsn(Opcodes.POP);
+            }
+            case DESCRIPTOR_READ -> {
+                // on the stack: the descriptor read; return ConvertedFormat.descriptorRead(desc, this)
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "descriptorRead",
+                        "(" + OSC_DESC + "L" + OBJECT_INPUT_STREAM + ";)" + OSC_DESC, false);
+                mv.visitInsn(Opcodes.ARETURN);
+                finder.pushes(1);
+            }
+            case DESCRIPTOR_MODEL -> {
+                // on the stack: this, for skipCustomData(); first readDesc = ConvertedFormat.modelFor(this, desc,
+                // readDesc), the model initNonProxy takes (readDesc's last use: resolveClass had it as returned)
+                int[] slots = finder.descriptorSlots();
+                if (slots[0] < 0 || slots[1] < 0) {
+                    throw new IllegalStateException("readNonProxyDesc stores no new descriptor or no descriptor"
+                            + " read before skipCustomData(): call check first");
+                }
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitVarInsn(Opcodes.ALOAD, slots[0]);
+                mv.visitVarInsn(Opcodes.ALOAD, slots[1]);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "modelFor", "(L" + OBJECT_INPUT_STREAM + ";"
+                        + OSC_DESC + OSC_DESC + ")" + OSC_DESC, false);
+                mv.visitVarInsn(Opcodes.ASTORE, slots[1]);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT_INPUT_STREAM, SKIP_CUSTOM_DATA, "()V", false);
+                finder.pushes(3);
             }
             case WRITE_EXTERNAL_CALL -> writeLoop(mv, finder);
             case READ_EXTERNAL_CALL -> readLoop(mv, finder);
@@ -480,8 +526,14 @@ public final class ConvertedFormatPatches {
         /** Locals the patch's code uses, from 0, and how deep its stack gets. */
         private int usedLocals;
         private int usedStack;
-        /** Whether the method has a site where the patch pushes two values on top of what the JDK's code has. */
-        private boolean pushesTwo;
+        /** The most values a site of the patch pushes on top of what the JDK's code has there. */
+        private int pushes;
+        /**
+         * In {@code readNonProxyDesc}: the locals of the new descriptor and of the one {@code readClassDescriptor()}
+         * returned (-1 until stored), and which of the two the next {@code astore} stores (-1: neither).
+         */
+        private final int[] descriptorSlots = {-1, -1};
+        private int pendingStore = -1;
         /** The start, end and handler of the read loop's {@code ClassNotFoundException} handler, if it has one. */
         private Label[] notFound;
 
@@ -551,9 +603,19 @@ public final class ConvertedFormatPatches {
             usedStack = Math.max(usedStack, stack);
         }
 
-        /** Records that the patch's code pushes two values on top of the JDK's stack. */
-        final void pushesTwo() {
-            pushesTwo = true;
+        /** Records that the patch's code pushes {@code values} values on top of the JDK's stack. */
+        final void pushes(final int values) {
+            pushes = Math.max(pushes, values);
+        }
+
+        /** Whether both locals {@link #descriptorSlots} names are known. */
+        final boolean descriptorLocals() {
+            return descriptorSlots[0] >= 0 && descriptorSlots[1] >= 0;
+        }
+
+        /** The locals of the new descriptor and of the descriptor {@code readClassDescriptor()} returned. */
+        final int[] descriptorSlots() {
+            return descriptorSlots.clone();
         }
 
         private Site site(final Site... candidates) {
@@ -591,6 +653,7 @@ public final class ConvertedFormatPatches {
         }
 
         private void pushed(final Object type) {
+            pendingStore = -1;
             pushed = type;
             loadedBefore = -1;
             loaded = -1;
@@ -614,6 +677,9 @@ public final class ConvertedFormatPatches {
 
         @Override
         public void visitVarInsn(final int opcode, final int varIndex) {
+            if (opcode == Opcodes.ASTORE && pendingStore >= 0 && descriptorSlots[pendingStore] < 0) {
+                descriptorSlots[pendingStore] = varIndex;
+            }
             switch (opcode) {
                 case Opcodes.ISTORE -> set(varIndex, Opcodes.INTEGER, false);
                 case Opcodes.FSTORE -> set(varIndex, Opcodes.FLOAT, false);
@@ -637,7 +703,12 @@ public final class ConvertedFormatPatches {
         @Override
         public void visitInsn(final int opcode) {
             pushed(opcode == Opcodes.ACONST_NULL ? Opcodes.NULL : UNKNOWN);
-            super.visitInsn(opcode);
+            Site found = opcode == Opcodes.ARETURN ? site(Site.DESCRIPTOR_READ) : null;
+            if (found != null) {
+                at(found);
+            } else {
+                super.visitInsn(opcode);
+            }
         }
 
         @Override
@@ -742,6 +813,9 @@ public final class ConvertedFormatPatches {
             } else if (opcode == Opcodes.INVOKEINTERFACE && owner.equals(EXTERNALIZABLE)) {
                 found = name.equals(WRITE_EXTERNAL) ? site(Site.WRITE_EXTERNAL_CALL)
                         : name.equals(READ_EXTERNAL) ? site(Site.READ_EXTERNAL_CALL) : null;
+            } else if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(OBJECT_INPUT_STREAM)
+                    && name.equals(SKIP_CUSTOM_DATA) && descriptor.equals("()V")) {
+                found = site(Site.DESCRIPTOR_MODEL);
             }
             if (found != null) {
                 at(found);
@@ -749,11 +823,24 @@ public final class ConvertedFormatPatches {
                 super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
             }
             pushed(typeOf(Type.getReturnType(descriptor)));
+            if (site(Site.DESCRIPTOR_MODEL) != null) {
+                // the stores that follow: the new descriptor, and the one readClassDescriptor() returned (called by
+                // the JDK's code, or through the engine layer's stand-in, whatever its parameters)
+                if (opcode == Opcodes.INVOKESPECIAL && owner.equals(OBJECT_STREAM_CLASS) && name.equals("<init>")
+                        && descriptor.equals("()V")) {
+                    pendingStore = 0;
+                } else if (name.equals(READ_CLASS_DESCRIPTOR) && descriptor.endsWith(")" + OSC_DESC)
+                        && (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(OBJECT_INPUT_STREAM)
+                        && descriptor.equals("()" + OSC_DESC) || opcode == Opcodes.INVOKESTATIC
+                        && owner.equals(ENGINE))) {
+                    pendingStore = 1;
+                }
+            }
         }
 
         @Override
         public void visitMaxs(final int maxStack, final int maxLocals) {
-            super.visitMaxs(Math.max(pushesTwo ? maxStack + 2 : maxStack, usedStack), Math.max(maxLocals, usedLocals));
+            super.visitMaxs(Math.max(maxStack + pushes, usedStack), Math.max(maxLocals, usedLocals));
         }
     }
 }

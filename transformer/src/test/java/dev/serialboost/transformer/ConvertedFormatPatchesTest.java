@@ -68,14 +68,35 @@ class ConvertedFormatPatchesTest {
         // getSerialFields is left alone: a converted view lists the class's fields
         assertEquals(List.of("<init>->externalizableView", "initNonProxy->localDescriptor",
                 "writeNonProxy->descriptorProtocol"), sorted(hooks.get(ConvertedFormatPatches.OBJECT_STREAM_CLASS)));
-        assertEquals(List.of("defaultReadObject->defaultRead", "readExternalData->blockedOrSkipped",
-                "readExternalData->readBegin", "readExternalData->readNext", "readRecord->readRecord"),
+        assertEquals(List.of("defaultReadObject->defaultRead", "readClassDescriptor->descriptorRead",
+                "readExternalData->blockedOrSkipped", "readExternalData->readBegin", "readExternalData->readNext",
+                "readNonProxyDesc->modelFor", "readRecord->readRecord"),
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM)));
         assertEquals(List.of("defaultWriteObject->defaultWrite", "writeClass->lookupForWrite",
                 "writeExternalData->dataProtocol", "writeExternalData->nextStep", "writeExternalData->nextStep",
                 "writeExternalData->writeBegin", "writeExternalData->writeBegin", "writeExternalData->writeStep",
                 "writeExternalData->writeStep", "writeObject0->lookupForWrite", "writeObject0->lookupForWrite"),
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_OUTPUT_STREAM)));
+    }
+
+    /**
+     * With the engine layer on, {@code readNonProxyDesc} reaches the format's patch with {@code readClassDescriptor()}
+     * already the engine's stand-in: the descriptor it returned is found in its local all the same, and the result
+     * passes verification.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void theDescriptorModelHookFollowsTheEnginesPatchOfReadNonProxyDesc(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        String in = ConvertedFormatPatches.OBJECT_INPUT_STREAM;
+        byte[] engine = EnginePatches.patch(in, classFiles(jdk).get(in), true, true);
+        assertEquals(List.of(), ConvertedFormatPatches.check(in, engine), "the engine's readNonProxyDesc on " + jdk);
+        byte[] patched = ConvertedFormatPatches.patch(in, engine);
+        assertTrue(hookCalls(patched).contains("readNonProxyDesc->modelFor"), hookCalls(patched).toString());
+        StringWriter problems = new StringWriter();
+        CheckClassAdapter.verify(new ClassReader(patched), ClassLoader.getSystemClassLoader(), false,
+                new PrintWriter(problems));
+        assertEquals("", problems.toString(), "verification of " + in + " of " + jdk + " patched by both");
     }
 
     @Test
