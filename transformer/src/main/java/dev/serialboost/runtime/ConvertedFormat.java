@@ -1085,7 +1085,7 @@ public final class ConvertedFormat {
      * class that overrides the method calls as {@code super.readClassDescriptor()}: remembers it as what {@code in}
      * read, for {@link #modelFor} (only for a stream class that overrides it), and returns it.
      */
-    public static ObjectStreamClass descriptorRead(final ObjectStreamClass desc, final ObjectInputStream in) {
+    static ObjectStreamClass descriptorRead(final ObjectStreamClass desc, final ObjectInputStream in) {
         DescriptorOverrides.read(in, desc);
         return desc;
     }
@@ -1097,7 +1097,7 @@ public final class ConvertedFormat {
      * class's override returned it in place of converted data's descriptor (or converted data's descriptor in place
      * of a plain one), when the data is read as what it is or refused ({@link DescriptorOverrides#model}).
      */
-    public static ObjectStreamClass modelFor(final ObjectInputStream in, final ObjectStreamClass desc,
+    static ObjectStreamClass modelFor(final ObjectInputStream in, final ObjectStreamClass desc,
                                              final ObjectStreamClass readDesc) throws IOException {
         try {
             return DescriptorOverrides.model(in, desc, readDesc);

@@ -832,7 +832,7 @@ public final class ConvertedFormatPatches {
                 } else if (name.equals(READ_CLASS_DESCRIPTOR) && descriptor.endsWith(")" + OSC_DESC)
                         && (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(OBJECT_INPUT_STREAM)
                         && descriptor.equals("()" + OSC_DESC) || opcode == Opcodes.INVOKESTATIC
-                        && owner.equals(ENGINE))) {
+                        && (owner.equals(ENGINE) || owner.equals(RuntimeLocation.installedName(ENGINE))))) {
                     pendingStore = 1;
                 }
             }
