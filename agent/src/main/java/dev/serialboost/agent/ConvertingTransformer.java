@@ -3,7 +3,6 @@ package dev.serialboost.agent;
 import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.ClassHierarchy;
 import dev.serialboost.transformer.SerialboostTransformer;
-import dev.serialboost.transformer.RuntimeLocation;
 import dev.serialboost.transformer.Transformation;
 
 import java.io.IOException;
@@ -104,7 +103,7 @@ final class ConvertingTransformer implements ClassFileTransformer {
             long start = System.nanoTime();
             Transformation t = transformer.transform(classfileBuffer, hierarchyFor(loader));
             report.decided(t.decision(), System.nanoTime() - start);
-            byte[] converted = t.bytes().map(RuntimeLocation::relocate).orElse(null);
+            byte[] converted = t.bytes().orElse(null);
             if (converted != null && dump != null) {
                 write(className, converted);
             }

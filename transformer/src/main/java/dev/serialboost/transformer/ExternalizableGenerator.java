@@ -54,9 +54,13 @@ final class ExternalizableGenerator {
     private static final String WRITE_DESC = "(L" + OUTPUT + ";)V";
     private static final String REF_DESC = "(I)Ljava/lang/Object;";
     private static final String SET_DESC = "([BI[Ljava/lang/Object;I)V";
-    private static final String RUNTIME = "dev/serialboost/runtime/SerialboostRuntime";
-    private static final String FINAL_FIELD = "dev/serialboost/runtime/FinalField";
-    private static final String BULK_LAYOUT = "dev/serialboost/runtime/BulkLayout";
+    /**
+     * The runtime classes generated code calls, by the names they have installed ({@link RuntimeLocation}): a converted
+     * class is handed to the JVM as generated, with no relocation pass per class.
+     */
+    private static final String RUNTIME = RuntimeLocation.installedName(RuntimeLocation.SOURCE + "SerialboostRuntime");
+    private static final String FINAL_FIELD = RuntimeLocation.installedName(RuntimeLocation.SOURCE + "FinalField");
+    private static final String BULK_LAYOUT = RuntimeLocation.installedName(RuntimeLocation.SOURCE + "BulkLayout");
     private static final Handle FINAL_FIELD_BOOTSTRAP = bootstrap(FINAL_FIELD);
     private static final Handle BULK_LAYOUT_BOOTSTRAP = bootstrap(BULK_LAYOUT);
     private static final int GENERATED = Opcodes.ACC_SYNTHETIC;

@@ -9,9 +9,10 @@ import java.nio.charset.StandardCharsets;
  * java.io.Serialboost$<Name>}, so that they are part of the module whose internals they use: the patched {@code
  * java.io} code reaches their package-private entry points and nothing else can, and strong encapsulation keeps
  * every other class from reflecting on their fields (the bootstrap loader's unnamed module, where they were defined
- * before, is open to every class). The class files the agent hands to the JVM that refer to the runtime (the
- * runtime's own, the patched JDK classes, converted classes and the per-class field copies) go through {@link
- * #relocate} first.
+ * before, is open to every class). The class files the agent hands to the JVM that refer to the runtime by its
+ * compiled name (the runtime's own, the patched JDK classes and the per-class field copies) go through {@link
+ * #relocate} first; converted classes are generated with the installed names ({@code ExternalizableGenerator}), so
+ * that no class load pays for a second pass.
  */
 public final class RuntimeLocation {
 
