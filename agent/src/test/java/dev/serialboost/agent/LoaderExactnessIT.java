@@ -7,12 +7,10 @@ import dev.serialboost.it.loaderlab.LoaderSuite;
 import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Every object read has the class and defining loader plain JDK gives it, under loaders laid out as an application
@@ -29,17 +27,8 @@ class LoaderExactnessIT {
     private static final String WARM_ROUNDS = "40";
     private static final String[] LEAK_JVM = {"-Xmx256m", "-XX:SoftRefLRUPolicyMSPerMB=0"};
 
-    static Stream<Arguments> runs() {
-        List<Arguments> runs = new ArrayList<>();
-        Jdk.all().forEach(jdk -> {
-            runs.add(Arguments.of(jdk, ""));
-            runs.add(Arguments.of(jdk, "convert=all"));
-        });
-        return runs.stream();
-    }
-
     @ParameterizedTest(name = "{0} agent={1}")
-    @MethodSource("runs")
+    @MethodSource("dev.serialboost.agent.BothModes#onEveryJdk")
     void everyObjectHasTheClassAndLoaderPlainJdkGivesIt(final Jdk jdk, final String mode) {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).run(LoaderSuite.class, WARM_ROUNDS);
@@ -51,7 +40,7 @@ class LoaderExactnessIT {
     }
 
     @ParameterizedTest(name = "{0} agent={1}")
-    @MethodSource("runs")
+    @MethodSource("dev.serialboost.agent.BothModes#onEveryJdk")
     void everyLoaderIsCollectedOnceDropped(final Jdk jdk, final String mode) {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).jvmArgs(LEAK_JVM).run(LoaderLeaks.class);

@@ -4,12 +4,9 @@ import dev.serialboost.it.powers.RuntimeReach;
 import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * No new powers (issue 33): application code can neither reflect on the installed runtime's members (its method
@@ -20,17 +17,8 @@ import java.util.stream.Stream;
  */
 class RuntimePowersIT {
 
-    static Stream<Arguments> runs() {
-        List<Arguments> runs = new ArrayList<>();
-        Jdk.all().forEach(jdk -> {
-            runs.add(Arguments.of(jdk, ""));
-            runs.add(Arguments.of(jdk, "convert=all"));
-        });
-        return runs.stream();
-    }
-
     @ParameterizedTest(name = "{0} agent={1}")
-    @MethodSource("runs")
+    @MethodSource("dev.serialboost.agent.BothModes#onEveryJdk")
     void applicationCodeGainsNoPowerOverTheRuntime(final Jdk jdk, final String mode) {
         jdk.assumeInstalled();
         String jar = JvmRunner.agentJar().toString();

@@ -7,12 +7,13 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * A child-first loader for the classes under one package prefix (an application server's web-application loader),
- * parent-first for everything else; it can also define a class under a new name of the same length from another
- * class's file ({@code renamed}: new binary name to the binary name whose class file it copies), a class no other
- * loader knows.
+ * A child-first loader for the classes under one package prefix and a few more by name (an application server's
+ * web-application loader), parent-first for everything else; it can also define a class under a new name of the same
+ * length from another class's file ({@code renamed}: new binary name to the binary name whose class file it copies),
+ * a class no other loader knows.
  */
 public final class LabLoader extends URLClassLoader {
 
@@ -21,18 +22,20 @@ public final class LabLoader extends URLClassLoader {
     }
 
     private final String prefix;
+    private final Set<String> alsoOwn;
     private final Map<String, String> renamed;
 
     public LabLoader(final String name, final URL classes, final ClassLoader parent, final String prefix,
-                     final Map<String, String> renamed) {
+                     final Set<String> alsoOwn, final Map<String, String> renamed) {
         super(name, new URL[] {classes}, parent);
         this.prefix = prefix;
+        this.alsoOwn = Set.copyOf(alsoOwn);
         this.renamed = Map.copyOf(renamed);
     }
 
     @Override
     protected Class<?> loadClass(final String name, final boolean resolve) throws ClassNotFoundException {
-        if (!name.startsWith(prefix) && !renamed.containsKey(name)) {
+        if (!name.startsWith(prefix) && !alsoOwn.contains(name) && !renamed.containsKey(name)) {
             return super.loadClass(name, resolve);
         }
         synchronized (getClassLoadingLock(name)) {

@@ -12,6 +12,7 @@ import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Class loaders let go of: after each scenario drops every reference of its own to a loader, a weak reference to the
@@ -61,7 +62,8 @@ public final class LoaderLeaks {
     }
 
     private static LabLoader newLoader(final String name) {
-        return new LabLoader(name, CLASSES, LoaderLeaks.class.getClassLoader(), LoaderSuite.MODEL, Map.of());
+        return new LabLoader(name, CLASSES, LoaderLeaks.class.getClassLoader(), LoaderSuite.MODEL, Set.of(),
+                Map.of());
     }
 
     /** A graph of the loader's classes, written by its own code. */

@@ -16,6 +16,7 @@ import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -50,10 +51,12 @@ public final class LoaderSuite {
     private LoaderSuite() {
         URL classes = LoaderSuite.class.getProtectionDomain().getCodeSource().getLocation();
         app = LoaderSuite.class.getClassLoader();
-        web = new LabLoader("web", classes, app, MODEL, Map.of());
-        module = new LabLoader("module", classes, web, CHILD, Map.of(CHILD + "Onl1", CHILD + "Only"));
-        sib1 = new LabLoader("sib1", classes, app, MODEL, Map.of());
-        sib2 = new LabLoader("sib2", classes, app, MODEL, Map.of());
+        web = new LabLoader("web", classes, app, MODEL, Set.of(), Map.of());
+        // module defines its own Reader too: reads from module's code
+        module = new LabLoader("module", classes, web, CHILD, Set.of(MODEL + "Reader"),
+                Map.of(CHILD + "Onl1", CHILD + "Only"));
+        sib1 = new LabLoader("sib1", classes, app, MODEL, Set.of(), Map.of());
+        sib2 = new LabLoader("sib2", classes, app, MODEL, Set.of(), Map.of());
         names.put(app, "app");
         names.put(web, "web");
         names.put(module, "module");
@@ -193,13 +196,9 @@ public final class LoaderSuite {
         return call(loader, "readFrom", in);
     }
 
-    /**
-     * Calls the static method {@code name} of the loader's {@code Factory} or reader with {@code args}: the reader
-     * methods of {@code model.child.ChildReader} for "module", of {@code model.Reader} for the others.
-     */
+    /** Calls the static method {@code name} of the loader's {@code model.Reader} or {@code Factory} with {@code args}. */
     private Object call(final ClassLoader loader, final String name, final Object... args) {
-        String owner = name.startsWith("read") ? (loader == module ? CHILD + "ChildReader" : MODEL + "Reader")
-                : MODEL + "Factory";
+        String owner = MODEL + (name.startsWith("read") ? "Reader" : "Factory");
         try {
             for (Method m : Class.forName(owner, true, loader).getMethods()) {
                 if (m.getName().equals(name) && (m.isVarArgs() || m.getParameterCount() == args.length)) {
