@@ -44,7 +44,7 @@ import java.util.List;
 final class EngineInstaller implements ClassFileTransformer {
 
     private static final String ENGINE = RuntimeInstaller.installed("Engine");
-        /** The classes patched, in the order of {@link #outcome}. */
+    /** The classes patched, in the order of {@link #outcome}. */
     private static final String[] CLASSES = {EnginePatches.OBJECT_OUTPUT_STREAM, EnginePatches.OBJECT_INPUT_STREAM,
         BitsPatch.BITS, ArrayReadsPatch.PEEK_INPUT_STREAM, FieldAccessPatch.FIELD_VALUES, HandleTablePatch.HANDLE_TABLE,
         StringReadsPatch.BLOCK_DATA_INPUT_STREAM, StringWritesPatch.BLOCK_DATA_OUTPUT_STREAM};

@@ -34,9 +34,10 @@ import java.util.stream.Stream;
  *
  * <p>The classes are defined by {@link RuntimeDefiner}, loaded for that alone by a class loader of its own (parent:
  * the bootstrap loader), to whose unnamed module alone {@code java.io} is opened and {@code jdk.internal.misc} exported
- * (its {@code Unsafe.defineClass}): no application class gets any access it lacked. That loader is referenced from nowhere once the installation is done. The definer also hands the
- * runtime what only the agent has (the field copies' generator) through package-private fields, and hands back the
- * runtime's class-file reader; no public member of the runtime takes either.
+ * (its {@code Unsafe.defineClass}): no application class gets any access it lacked. That loader is referenced from
+ * nowhere once the installation is done. The definer also hands the runtime what only the agent has (the field
+ * copies' generator) through a package-private field, and hands back the runtime's class-file reader; no public
+ * member of the runtime takes either.
  */
 final class RuntimeInstaller {
 
@@ -92,8 +93,9 @@ final class RuntimeInstaller {
     }
 
     /** Adds {@code name} to {@code ordered} after the runtime classes it extends or implements. */
-    private static void place(final String name, final Map<String, byte[]> classes, final Map<String, String> supertypes,
-                              final Set<String> placed, final List<Object> ordered) {
+    private static void place(final String name, final Map<String, byte[]> classes,
+                              final Map<String, String> supertypes, final Set<String> placed,
+                              final List<Object> ordered) {
         if (!classes.containsKey(name) || !placed.add(name)) {
             return;
         }

@@ -14,14 +14,15 @@ import java.util.Map;
  * Converted data read through a class descriptor other than the one its writer used (issue 33, item 3): {@link
  * OverridesApp} writes objects and reads them back in the same JVM through stream classes whose {@code
  * readClassDescriptor} returns another descriptor than the one it read (a rename migration, {@code lookup(cl)} for
- * every descriptor, an earlier stream's descriptors, those of an earlier stream of the other format) for a class of primitives only (a bulk record), one of
- * references (shared, and to itself), one of final fields, one with {@code writeObject}/{@code readObject}, and a
- * hierarchy of two converted levels (and the all-primitive object alone in its stream, which a misread of its
- * bulk record left with other values and no exception). Run without the agent, with it (default mode), with {@code convert=all} and with
- * {@code convert=all,engine=false} on each JDK: each line is the line without the agent, the same graph read and the stream in step after it; where the
- * descriptor returned has other fields than the data ({@value OverridesApp#OTHER_FIELDS}), which plain JDK misreads
- * as it can, the converted format may instead be refused with an {@code InvalidClassException} naming the class and
- * saying why, and never read into other values.
+ * every descriptor, an earlier stream's descriptors, those of an earlier stream of the other format) for a class of
+ * primitives only (a bulk record), one of references (shared, and to itself), one of final fields, one with {@code
+ * writeObject}/{@code readObject}, and a hierarchy of two converted levels (and the all-primitive object alone in its
+ * stream, which a misread of its bulk record left with other values and no exception). Run without the agent, with it
+ * (default mode), with {@code convert=all} and with {@code convert=all,engine=false} on each JDK: each line is the line
+ * without the agent, the same graph read and the stream in step after it; where the descriptor returned has other
+ * fields than the data ({@value OverridesApp#OTHER_FIELDS}), which plain JDK misreads as it can, the converted format
+ * may instead be refused with an {@code InvalidClassException} naming the class and saying why, and never read into
+ * other values.
  */
 class DescriptorOverridesIT {
 

@@ -1077,7 +1077,8 @@ public final class ConvertedFormat {
      * Externalizable} class's data, which the JDK refuses for a {@code Serializable} class.
      */
     private static boolean framed(final ObjectStreamClass desc) throws Throwable {
-        return (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc) && !(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc);
+        return (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc)
+                && !(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc);
     }
 
     /**

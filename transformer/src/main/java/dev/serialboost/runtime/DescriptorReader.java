@@ -99,7 +99,8 @@ final class DescriptorReader {
                         signatures[i] != null ? signatures[i] : String.valueOf(typeCodes[i]));
             }
             byte flags = head[8];
-            return Engine.newModel(model.getName(), getLong(head, 0), (flags & ObjectStreamConstants.SC_WRITE_METHOD) != 0,
+            return Engine.newModel(model.getName(), getLong(head, 0),
+                    (flags & ObjectStreamConstants.SC_WRITE_METHOD) != 0,
                     (flags & ObjectStreamConstants.SC_BLOCK_DATA) != 0,
                     (flags & ObjectStreamConstants.SC_EXTERNALIZABLE) != 0,
                     (flags & ObjectStreamConstants.SC_SERIALIZABLE) != 0, (flags & ObjectStreamConstants.SC_ENUM) != 0,

@@ -103,15 +103,15 @@ class RuntimeCallsTest {
         assertEquals(List.of(), problems, jdk.toString());
         // every kind of entry point is among the references checked (this JDK's patches all apply)
         for (String entry : List.of("Engine.readClassDescriptor", "Engine.resolveClass", "Engine.initNonProxy",
-                "Engine.writeClassDescriptor", "Engine.enteredRead", "Engine.publicRead", "FieldAccess.getPrimFieldValues",
-                "FieldAccess.setPrimFieldValues", "PrimitiveArrays.newArray", "ArrayReads.read", "Strings.decode",
-                "ConvertedFormat.lookupForWrite", "ConvertedFormat.readBegin", "ConvertedFormat.localDescriptor",
-                "ConvertedFormat.NOT_CONVERTED")) {
+                "Engine.writeClassDescriptor", "Engine.enteredRead", "Engine.publicRead",
+                "FieldAccess.getPrimFieldValues", "FieldAccess.setPrimFieldValues", "PrimitiveArrays.newArray",
+                "ArrayReads.read", "Strings.decode", "ConvertedFormat.lookupForWrite", "ConvertedFormat.readBegin",
+                "ConvertedFormat.localDescriptor", "ConvertedFormat.NOT_CONVERTED")) {
             assertTrue(used.contains(entry), jdk + ": no reference to " + entry + " among " + used);
         }
     }
 
-    /** {@code classFile} through each patch in turn; a patch this JDK's shape refuses is left out, as the agent does. */
+    /** {@code classFile} through each patch in turn; one this JDK's shape refuses is left out, as the agent does. */
     @SafeVarargs
     private static byte[] apply(final byte[] classFile, final UnaryOperator<byte[]>... patches) {
         byte[] b = classFile;

@@ -9,7 +9,8 @@ import java.io.OutputStream;
 
 /**
  * Stream subclasses that note whether the engine layer handled them: the engine calls their
- * {@code writeClassDescriptor} and {@code resolveClass} overrides itself, so a {@code java.io.Serialboost$Engine} (the runtime as installed)
+ * {@code writeClassDescriptor} and {@code resolveClass} overrides itself, so a {@code java.io.Serialboost$Engine}
+ * (the runtime as installed)
  * frame is on the stack then.
  */
 public final class EngineProbes {

@@ -196,7 +196,7 @@ public final class LoaderSuite {
         return call(loader, "readFrom", in);
     }
 
-    /** Calls the static method {@code name} of the loader's {@code model.Reader} or {@code Factory} with {@code args}. */
+    /** Calls the static method {@code name} of the loader's {@code Reader} or {@code Factory} with {@code args}. */
     private Object call(final ClassLoader loader, final String name, final Object... args) {
         String owner = MODEL + (name.startsWith("read") ? "Reader" : "Factory");
         try {

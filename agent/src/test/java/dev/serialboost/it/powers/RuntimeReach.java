@@ -23,12 +23,12 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
- * What application code can do to the agent's runtime, as installed: every class of the runtime (listed from the
- * agent jar given as the argument, found in the bootstrap loader), every member of it. Deep reflection must be refused for every field, method and
- * constructor; every public method is called with hostile arguments (the JDK's own descriptor of {@code String}, an
- * object of this application, nulls, zeros); and afterwards the JDK's descriptors, this application's private fields
- * and its streams must be as before. Prints one line per finding and a summary; {@code RuntimePowersIT} requires no
- * finding. Without the agent there is no runtime to reach, and it says so.
+ * What application code can do to the agent's runtime, as installed: every class of the runtime (listed from the agent
+ * jar given as the argument, found in the bootstrap loader), every member of it. Deep reflection must be refused for
+ * every field, method and constructor; every public method is called with hostile arguments (the JDK's own descriptor
+ * of {@code String}, an object of this application, nulls, zeros); and afterwards the JDK's descriptors, this
+ * application's private fields and its streams must be as before. Prints one line per finding and a summary; {@code
+ * RuntimePowersIT} requires no finding. Without the agent there is no runtime to reach, and it says so.
  */
 public final class RuntimeReach {
 
@@ -106,7 +106,8 @@ public final class RuntimeReach {
                         }
                     }
                 }
-                if (o instanceof Field f && Modifier.isPublic(f.getModifiers()) && !Modifier.isFinal(f.getModifiers())) {
+                if (o instanceof Field f && Modifier.isPublic(f.getModifiers())
+                        && !Modifier.isFinal(f.getModifiers())) {
                     findings.add("public mutable field " + f);
                 }
             }

@@ -47,7 +47,8 @@ public final class FreshDescriptors {
         }
 
         List<Object> graph = new ArrayList<>(List.of(new dev.serialboost.it.safety.tenant1.Widget(1, "a"),
-                new Holder(3, "h"), new int[] {1, 2}, new String[] {"s"}, Integer.valueOf(5), java.time.LocalDate.of(2020, 1, 2),
+                new Holder(3, "h"), new int[] {1, 2}, new String[] {"s"}, Integer.valueOf(5),
+                java.time.LocalDate.of(2020, 1, 2),
                 java.util.concurrent.TimeUnit.SECONDS));
         graph.add(Map.of("k", new dev.serialboost.it.safety.tenant2.Widget(2, "b")));
         byte[] bytes = write(graph);
