@@ -94,9 +94,9 @@ final class DescriptorReader {
         ObjectStreamClass copy() throws Throwable {
             ObjectStreamField[] fields = typeCodes.length == 0 ? ObjectStreamClass.NO_FIELDS
                     : new ObjectStreamField[typeCodes.length];
+            ObjectStreamField[] kept = Engine.fields(model);
             for (int i = 0; i < fields.length; i++) {
-                fields[i] = Engine.newField(fieldNameStrings[i],
-                        signatures[i] != null ? signatures[i] : String.valueOf(typeCodes[i]));
+                fields[i] = FieldCopies.copy(kept[i]);
             }
             byte flags = head[8];
             return Engine.newModel(model.getName(), getLong(head, 0),
