@@ -29,26 +29,35 @@ final class FieldCopies {
     private static final MethodHandle ALLOCATE;
     private static final MethodHandle GET_SIGNATURE;
     private static final MethodHandle GET_TYPE;
-    private static final MethodHandle SET_NAME;
-    private static final MethodHandle SET_SIGNATURE;
-    private static final MethodHandle SET_TYPE;
+    /** {@code Unsafe.putReference(Object, long, Object)}, bound to the {@code Unsafe}. */
+    private static final MethodHandle PUT;
+    private static final long NAME;
+    private static final long SIGNATURE;
+    private static final long TYPE;
 
     static {
-        MethodHandle[] h = new MethodHandle[6];
-        Privileged.call(() -> lookUp(h));
+        MethodHandle[] h = new MethodHandle[4];
+        long[] offsets = new long[3];
+        Privileged.call(() -> lookUp(h, offsets));
         ALLOCATE = h[0];
         GET_SIGNATURE = h[1];
         GET_TYPE = h[2];
-        SET_NAME = h[3];
-        SET_SIGNATURE = h[4];
-        SET_TYPE = h[5];
+        PUT = h[3];
+        NAME = offsets[0];
+        SIGNATURE = offsets[1];
+        TYPE = offsets[2];
     }
 
     private FieldCopies() {
     }
 
-    /** Fills {@code h} when the class is the one this copy knows and its members can be reached; else leaves it. */
-    private static Void lookUp(final MethodHandle[] h) {
+    /**
+     * Fills {@code h} and {@code offsets} when the class is the one this copy knows and its members can be reached;
+     * else leaves them. The final fields are stored as the JDK's own deserialization stores an object's final fields
+     * ({@code FieldReflector}): through {@code Unsafe}, not through reflection, which later JDKs warn about for final
+     * fields.
+     */
+    private static Void lookUp(final MethodHandle[] h, final long[] offsets) {
         try {
             List<String> declared = new ArrayList<>();
             for (Field f : ObjectStreamField.class.getDeclaredFields()) {
@@ -62,12 +71,18 @@ final class FieldCopies {
             Class<?> unsafeClass = Class.forName("jdk.internal.misc.Unsafe");
             Object unsafe = unsafeClass.getMethod("getUnsafe").invoke(null);
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            MethodHandle allocate = lookup.findVirtual(unsafeClass, "allocateInstance",
-                    MethodType.methodType(Object.class, Class.class)).bindTo(unsafe);
-            MethodHandle[] found = {allocate, getter(lookup, "signature"), getter(lookup, "type"),
-                setter(lookup, "name"), setter(lookup, "signature"), setter(lookup, "type")};
-            System.arraycopy(found, 0, h, 0, found.length);
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            MethodHandle offset = lookup.findVirtual(unsafeClass, "objectFieldOffset",
+                    MethodType.methodType(long.class, Class.class, String.class)).bindTo(unsafe);
+            long[] found = {(long) offset.invokeExact(ObjectStreamField.class, "name"),
+                (long) offset.invokeExact(ObjectStreamField.class, "signature"),
+                (long) offset.invokeExact(ObjectStreamField.class, "type")};
+            MethodHandle[] handles = {lookup.findVirtual(unsafeClass, "allocateInstance",
+                    MethodType.methodType(Object.class, Class.class)).bindTo(unsafe), getter(lookup, "signature"),
+                getter(lookup, "type"), lookup.findVirtual(unsafeClass, "putReference",
+                    MethodType.methodType(void.class, Object.class, long.class, Object.class)).bindTo(unsafe)};
+            System.arraycopy(found, 0, offsets, 0, found.length);
+            System.arraycopy(handles, 0, h, 0, handles.length);
+        } catch (Throwable e) {
             // every copy by the constructor
         }
         return null;
@@ -80,24 +95,16 @@ final class FieldCopies {
         return lookup.unreflectGetter(f).asType(MethodType.methodType(Object.class, ObjectStreamField.class));
     }
 
-    private static MethodHandle setter(final MethodHandles.Lookup lookup, final String name)
-            throws ReflectiveOperationException {
-        Field f = ObjectStreamField.class.getDeclaredField(name);
-        f.setAccessible(true);
-        return lookup.unreflectSetter(f).asType(MethodType.methodType(void.class, ObjectStreamField.class,
-                Object.class));
-    }
-
     /** A new field with {@code original}'s name, signature and type, as {@code new ObjectStreamField} makes it. */
     static ObjectStreamField copy(final ObjectStreamField original) throws Throwable {
         if (ALLOCATE == null) {
             return Engine.newField(original.getName(), original.isPrimitive()
                     ? String.valueOf(original.getTypeCode()) : original.getTypeString());
         }
-        ObjectStreamField copy = (ObjectStreamField) (Object) ALLOCATE.invokeExact(ObjectStreamField.class);
-        SET_NAME.invokeExact(copy, (Object) original.getName());
-        SET_SIGNATURE.invokeExact(copy, (Object) GET_SIGNATURE.invokeExact(original));
-        SET_TYPE.invokeExact(copy, (Object) GET_TYPE.invokeExact(original));
-        return copy;
+        Object copy = (Object) ALLOCATE.invokeExact(ObjectStreamField.class);
+        PUT.invokeExact(copy, NAME, (Object) original.getName());
+        PUT.invokeExact(copy, SIGNATURE, (Object) GET_SIGNATURE.invokeExact(original));
+        PUT.invokeExact(copy, TYPE, (Object) GET_TYPE.invokeExact(original));
+        return (ObjectStreamField) copy;
     }
 }
