@@ -63,14 +63,14 @@ final class RuntimeInstaller {
         }
         Map<String, byte[]> classes = runtimeClasses();
         Map<String, byte[]> relocated = new java.util.HashMap<>();
-        Map<String, String> supertypes = new java.util.HashMap<>();
+        Map<String, List<String>> supertypes = new java.util.HashMap<>();
         for (byte[] bytes : classes.values()) {
             ClassReader reader = new ClassReader(bytes);
             byte[] moved = RuntimeLocation.relocate(bytes);
             relocated.put(reader.getClassName(), moved);
             List<String> above = new ArrayList<>(List.of(reader.getInterfaces()));
             above.add(reader.getSuperName());
-            supertypes.put(reader.getClassName(), String.join(" ", above));
+            supertypes.put(reader.getClassName(), above);
         }
         List<Object> ordered = new ArrayList<>();
         Set<String> placed = new java.util.HashSet<>();
@@ -94,12 +94,12 @@ final class RuntimeInstaller {
 
     /** Adds {@code name} to {@code ordered} after the runtime classes it extends or implements. */
     private static void place(final String name, final Map<String, byte[]> classes,
-                              final Map<String, String> supertypes, final Set<String> placed,
+                              final Map<String, List<String>> supertypes, final Set<String> placed,
                               final List<Object> ordered) {
         if (!classes.containsKey(name) || !placed.add(name)) {
             return;
         }
-        for (String above : supertypes.get(name).split(" ")) {
+        for (String above : supertypes.get(name)) {
             place(above, classes, supertypes, placed, ordered);
         }
         ordered.add(RuntimeLocation.installedName(name).replace('/', '.'));

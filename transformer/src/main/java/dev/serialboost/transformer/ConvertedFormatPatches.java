@@ -76,6 +76,8 @@ public final class ConvertedFormatPatches {
     private static final String READ_CLASS_DESCRIPTOR = "readClassDescriptor";
     /** The engine layer's stand-in for {@code readClassDescriptor()} in {@code readNonProxyDesc}, if it patched it. */
     private static final String ENGINE = "dev/serialboost/runtime/Engine";
+    /** {@link #ENGINE} as the agent installs it, which is what a patched class the agent hands on calls. */
+    private static final String INSTALLED_ENGINE = RuntimeLocation.installedName(ENGINE);
     /** Methods the loops call, besides the sites, that each class must have. */
     private static final Map<String, List<String>> REQUIRED = Map.of(
             OBJECT_OUTPUT_STREAM, List.of(WRITE_OBJECT + WRITE_OBJECT_DESC),
@@ -832,7 +834,7 @@ public final class ConvertedFormatPatches {
                 } else if (name.equals(READ_CLASS_DESCRIPTOR) && descriptor.endsWith(")" + OSC_DESC)
                         && (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(OBJECT_INPUT_STREAM)
                         && descriptor.equals("()" + OSC_DESC) || opcode == Opcodes.INVOKESTATIC
-                        && (owner.equals(ENGINE) || owner.equals(RuntimeLocation.installedName(ENGINE))))) {
+                        && (owner.equals(ENGINE) || owner.equals(INSTALLED_ENGINE)))) {
                     pendingStore = 1;
                 }
             }
