@@ -2,7 +2,6 @@ package dev.serialboost.agent;
 
 import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.ConvertedFormatPatches;
-import dev.serialboost.transformer.RuntimeLocation;
 
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
@@ -16,7 +15,7 @@ import java.util.List;
  */
 final class ConvertedFormatInstaller {
 
-    private static final String HOOKS = RuntimeInstaller.installed("ConvertedFormat");
+    private static final String HOOKS = RuntimeInstaller.installed("converted/ConvertedFormat");
 
     private ConvertedFormatInstaller() {
     }
@@ -38,7 +37,7 @@ final class ConvertedFormatInstaller {
                 return "this JDK's java.io is not the shape serialboost knows (" + String.join("; ", problems) + ")";
             }
             return JdkClassPatcher.apply(inst, ConvertedFormatPatches.CLASSES,
-                    (name, bytes) -> RuntimeLocation.relocate(ConvertedFormatPatches.patch(name, bytes)));
+                    ConvertedFormatPatches::patch);
         } catch (Throwable t) {
             return t.toString();
         }

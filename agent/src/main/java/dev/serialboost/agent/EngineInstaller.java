@@ -7,7 +7,6 @@ import dev.serialboost.transformer.EnginePatches;
 import dev.serialboost.transformer.FieldAccessPatch;
 import dev.serialboost.transformer.HandleTablePatch;
 import dev.serialboost.transformer.PrimitiveArraysPatch;
-import dev.serialboost.transformer.RuntimeLocation;
 import dev.serialboost.transformer.StringReadsPatch;
 import dev.serialboost.transformer.StringWritesPatch;
 
@@ -43,7 +42,7 @@ import java.util.List;
  */
 final class EngineInstaller implements ClassFileTransformer {
 
-    private static final String ENGINE = RuntimeInstaller.installed("Engine");
+    private static final String ENGINE = RuntimeInstaller.installed("engine/Engine");
     /** The classes patched, in the order of {@link #outcome}. */
     private static final String[] CLASSES = {EnginePatches.OBJECT_OUTPUT_STREAM, EnginePatches.OBJECT_INPUT_STREAM,
         BitsPatch.BITS, ArrayReadsPatch.PEEK_INPUT_STREAM, FieldAccessPatch.FIELD_VALUES, HandleTablePatch.HANDLE_TABLE,
@@ -232,10 +231,9 @@ final class EngineInstaller implements ClassFileTransformer {
         return which == BITS || which == HANDLES || which == STRING_WRITES;
     }
 
-    /** The patched class file, calling the runtime where it is installed ({@link RuntimeLocation}); null: unchanged. */
+    /** The patched class file (calling the runtime by its installed names); null: unchanged. */
     private byte[] patch(final int which, final byte[] classFile) {
-        byte[] patched = patchCalls(which, classFile);
-        return patched == null ? null : RuntimeLocation.relocate(patched);
+        return patchCalls(which, classFile);
     }
 
     private byte[] patchCalls(final int which, final byte[] classFile) {

@@ -26,7 +26,7 @@ public final class ArrayReadsPatch {
     public static final String PEEK_INPUT_STREAM = "java/io/ObjectInputStream$PeekInputStream";
     public static final String BYTE_ARRAY_INPUT_STREAM = "java/io/ByteArrayInputStream";
 
-    private static final String ARRAY_READS = "dev/serialboost/runtime/ArrayReads";
+    private static final String ARRAY_READS = RuntimeLocation.installedName("dev/serialboost/runtime/engine/ArrayReads");
     private static final String READ_BYTE = "()I";
     private static final String READ_BYTES = "([BII)I";
     /** The methods of {@code PeekInputStream} patched, and how many calls of each kind each makes. */

@@ -57,7 +57,7 @@ public final class ConvertedFormatPatches {
     /** The classes to patch, in the order to patch them: the hooks of the descriptor first, the writer last. */
     public static final List<String> CLASSES = List.of(OBJECT_STREAM_CLASS, OBJECT_INPUT_STREAM, OBJECT_OUTPUT_STREAM);
 
-    private static final String HOOKS = "dev/serialboost/runtime/ConvertedFormat";
+    private static final String HOOKS = RuntimeLocation.installedName("dev/serialboost/runtime/converted/ConvertedFormat");
     private static final String OSC_DESC = "L" + OBJECT_STREAM_CLASS + ";";
     private static final String EXTERNALIZABLE = "java/io/Externalizable";
     private static final String LOOKUP = "lookup";
@@ -75,9 +75,7 @@ public final class ConvertedFormatPatches {
     private static final String SKIP_CUSTOM_DATA = "skipCustomData";
     private static final String READ_CLASS_DESCRIPTOR = "readClassDescriptor";
     /** The engine layer's stand-in for {@code readClassDescriptor()} in {@code readNonProxyDesc}, if it patched it. */
-    private static final String ENGINE = "dev/serialboost/runtime/Engine";
-    /** {@link #ENGINE} as the agent installs it, which is what a patched class the agent hands on calls. */
-    private static final String INSTALLED_ENGINE = RuntimeLocation.installedName(ENGINE);
+    private static final String ENGINE = RuntimeLocation.installedName("dev/serialboost/runtime/engine/Engine");
     /** Methods the loops call, besides the sites, that each class must have. */
     private static final Map<String, List<String>> REQUIRED = Map.of(
             OBJECT_OUTPUT_STREAM, List.of(WRITE_OBJECT + WRITE_OBJECT_DESC),
@@ -834,7 +832,7 @@ public final class ConvertedFormatPatches {
                 } else if (name.equals(READ_CLASS_DESCRIPTOR) && descriptor.endsWith(")" + OSC_DESC)
                         && (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(OBJECT_INPUT_STREAM)
                         && descriptor.equals("()" + OSC_DESC) || opcode == Opcodes.INVOKESTATIC
-                        && (owner.equals(ENGINE) || owner.equals(INSTALLED_ENGINE)))) {
+                        && owner.equals(ENGINE))) {
                     pendingStore = 1;
                 }
             }

@@ -55,7 +55,7 @@ public final class EnginePatches {
     private static final String OSC_DESC = "L" + OSC + ";";
     private static final String OOS_DESC = "L" + OBJECT_OUTPUT_STREAM + ";";
     private static final String OIS_DESC = "L" + OBJECT_INPUT_STREAM + ";";
-    private static final String ENGINE = "dev/serialboost/runtime/Engine";
+    private static final String ENGINE = RuntimeLocation.installedName("dev/serialboost/runtime/engine/Engine");
 
     private static final String WRITE_NON_PROXY_DESC = "writeNonProxyDesc(" + OSC_DESC + "Z)V";
     private static final String READ_NON_PROXY_DESC = "readNonProxyDesc(Z)" + OSC_DESC;

@@ -58,9 +58,9 @@ final class ExternalizableGenerator {
      * The runtime classes generated code calls, by the names they have installed ({@link RuntimeLocation}): a converted
      * class is handed to the JVM as generated, with no relocation pass per class.
      */
-    private static final String RUNTIME = RuntimeLocation.installedName(RuntimeLocation.SOURCE + "SerialboostRuntime");
-    private static final String FINAL_FIELD = RuntimeLocation.installedName(RuntimeLocation.SOURCE + "FinalField");
-    private static final String BULK_LAYOUT = RuntimeLocation.installedName(RuntimeLocation.SOURCE + "BulkLayout");
+    private static final String RUNTIME = RuntimeLocation.installedName("dev/serialboost/runtime/converted/GeneratedCode");
+    private static final String FINAL_FIELD = RuntimeLocation.installedName("dev/serialboost/runtime/converted/FinalField");
+    private static final String BULK_LAYOUT = RuntimeLocation.installedName("dev/serialboost/runtime/converted/BulkLayout");
     private static final Handle FINAL_FIELD_BOOTSTRAP = bootstrap(FINAL_FIELD);
     private static final Handle BULK_LAYOUT_BOOTSTRAP = bootstrap(BULK_LAYOUT);
     private static final int GENERATED = Opcodes.ACC_SYNTHETIC;

@@ -28,7 +28,7 @@ public final class FieldAccessPatch {
     public static final String FIELD_REFLECTOR = "java/io/ObjectStreamClass$FieldReflector";
 
     private static final String OSC = "java/io/ObjectStreamClass";
-    private static final String FIELD_ACCESS = "dev/serialboost/runtime/FieldAccess";
+    private static final String FIELD_ACCESS = RuntimeLocation.installedName("dev/serialboost/runtime/engine/FieldAccess");
     private static final String COPY = "(Ljava/lang/Object;[B)V";
     private static final List<String> METHODS = List.of("getPrimFieldValues", "setPrimFieldValues");
 

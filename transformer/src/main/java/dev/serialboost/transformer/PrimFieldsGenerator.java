@@ -25,7 +25,6 @@ public final class PrimFieldsGenerator {
     /** The most primitive fields one generated class copies; a wider class keeps the reflector's loop. */
     public static final int MAX_FIELDS = 512;
 
-    private static final String BASE = "dev/serialboost/runtime/PrimFields";
     private static final String UNSAFE = "jdk/internal/misc/Unsafe";
     private static final String UNSAFE_DESC = "L" + UNSAFE + ";";
     /** {@code Unsafe.INVALID_FIELD_OFFSET}. */
@@ -47,7 +46,9 @@ public final class PrimFieldsGenerator {
      * The class file, or null when these fields are not ones it copies (too many, a type code it does not know, a
      * read key the reflector would not use).
      *
-     * @param internalName   the class's name, in the runtime's package
+     * @param superName      the runtime's {@code PrimFields}, by its internal name where it is (installed, or on a
+     *                       class path for the runtime's tests): the class's superclass, and its name with {@code
+     *                       $Copy} appended
      * @param byteArrayBase  {@code Unsafe.ARRAY_BYTE_BASE_OFFSET} of the running JVM
      * @param readKeys       the reflector's {@code readKeys}
      * @param writeKeys      the reflector's {@code writeKeys}
@@ -55,7 +56,7 @@ public final class PrimFieldsGenerator {
      * @param typeCodes      the reflector's {@code typeCodes}
      * @param numPrimFields  the reflector's {@code numPrimFields}: the first so many fields are the primitive ones
      */
-    public static byte[] generate(final String internalName, final long byteArrayBase, final long[] readKeys,
+    public static byte[] generate(final String superName, final long byteArrayBase, final long[] readKeys,
                                   final long[] writeKeys, final int[] offsets, final char[] typeCodes,
                                   final int numPrimFields) {
         if (numPrimFields <= 0 || numPrimFields > MAX_FIELDS || numPrimFields > readKeys.length
@@ -68,13 +69,14 @@ public final class PrimFieldsGenerator {
                 return null;
             }
         }
+        String internalName = superName + "$Copy";
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, internalName, null, BASE,
-                null);
+        cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, internalName, null,
+                superName, null);
         MethodVisitor init = cw.visitMethod(0, "<init>", "()V", null, null);
         init.visitCode();
         init.visitVarInsn(Opcodes.ALOAD, 0);
-        init.visitMethodInsn(Opcodes.INVOKESPECIAL, BASE, "<init>", "()V", false);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, superName, "<init>", "()V", false);
         init.visitInsn(Opcodes.RETURN);
         init.visitMaxs(0, 0);
         init.visitEnd();

@@ -37,7 +37,7 @@ public final class PrimitiveArraysPatch {
     private static final String OBJECT_INPUT_STREAM = "java/io/ObjectInputStream";
     private static final String BLOCK_OUT = "java/io/ObjectOutputStream$BlockDataOutputStream";
     private static final String BLOCK_IN = "java/io/ObjectInputStream$BlockDataInputStream";
-    private static final String PRIMITIVE_ARRAYS = "dev/serialboost/runtime/PrimitiveArrays";
+    private static final String PRIMITIVE_ARRAYS = RuntimeLocation.installedName("dev/serialboost/runtime/engine/PrimitiveArrays");
     private static final String WRITE_ARRAY = "writeArray(Ljava/lang/Object;Ljava/io/ObjectStreamClass;Z)V";
     private static final String READ_ARRAY = "readArray(Z)Ljava/lang/Object;";
     private static final String NEW_INSTANCE = "(Ljava/lang/Class;I)Ljava/lang/Object;";

@@ -4,8 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Where the runtime lives once the agent installs it. Its classes are compiled (and unit-tested) as {@code
- * dev.serialboost.runtime}; the agent defines them in {@code java.base}'s own {@code java.io} package, as {@code
+ * Where the runtime lives once the agent installs it. Its classes are compiled (and unit-tested) in {@code
+ * dev.serialboost.runtime} and its {@code engine} and {@code converted} packages; the agent defines them in {@code java.base}'s own {@code java.io} package, as {@code
  * java.io.Serialboost$<Name>}, so that they are part of the module whose internals they use: the patched {@code
  * java.io} code reaches their package-private entry points and nothing else can, and strong encapsulation keeps
  * every other class from reflecting on their fields (the bootstrap loader's unnamed module, where they were defined
@@ -16,7 +16,8 @@ import java.nio.charset.StandardCharsets;
  */
 public final class RuntimeLocation {
 
-    /** The package the runtime is compiled in, as it appears in class files. */
+    /** The package the runtime is compiled in (its shared classes; its layers' packages are inside), as it appears in
+     * class files. */
     public static final String SOURCE = "dev/serialboost/runtime/";
     /** What {@link #SOURCE} becomes: a prefix of class names in {@code java.io}. */
     public static final String INSTALLED = "java/io/Serialboost$";
@@ -27,10 +28,17 @@ public final class RuntimeLocation {
     private RuntimeLocation() {
     }
 
-    /** The internal name a runtime class has once installed ({@code dev/serialboost/runtime/Engine} to {@code
-     * java/io/Serialboost$Engine}); any other name as it is. */
+    /**
+     * The internal name a runtime class has once installed ({@code dev/serialboost/runtime/engine/Engine} to {@code
+     * java/io/Serialboost$Engine}: every runtime package becomes one, so simple names are unique across them); any
+     * other name as it is.
+     */
     public static String installedName(final String internalName) {
-        return internalName.startsWith(SOURCE) ? INSTALLED + internalName.substring(SOURCE.length()) : internalName;
+        if (!internalName.startsWith(SOURCE)) {
+            return internalName;
+        }
+        int layer = layerLength(internalName.getBytes(StandardCharsets.UTF_8), SOURCE.length(), internalName.length());
+        return INSTALLED + internalName.substring(SOURCE.length() + layer);
     }
 
     /**
@@ -89,12 +97,30 @@ public final class RuntimeLocation {
     private static byte[] replaceAll(final byte[] b, final int from, final int to) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(to - from + 16);
         int at = from;
-        for (int hit; (hit = indexOf(b, at, to)) >= 0; at = hit + SOURCE_BYTES.length) {
+        for (int hit; (hit = indexOf(b, at, to)) >= 0; ) {
             out.write(b, at, hit - at);
             out.write(INSTALLED_BYTES, 0, INSTALLED_BYTES.length);
+            at = hit + SOURCE_BYTES.length;
+            at += layerLength(b, at, to);
         }
         out.write(b, at, to - at);
         return out.toByteArray();
+    }
+
+    /**
+     * The length of a layer's package name and its slash ({@code engine/}) at {@code from}, or 0 when the name there
+     * is a class of the shared package: a segment of lower-case letters followed by a slash.
+     */
+    private static int layerLength(final byte[] b, final int from, final int to) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == '/') {
+                return i > from ? i + 1 - from : 0;
+            }
+            if (b[i] < 'a' || b[i] > 'z') {
+                return 0;
+            }
+        }
+        return 0;
     }
 
     private static int indexOf(final byte[] b, final int from, final int to) {

@@ -33,7 +33,7 @@ public final class StringReadsPatch {
 
     private static final String PEEK_INPUT_STREAM = "java/io/ObjectInputStream$PeekInputStream";
     private static final String READ_UTF_BODY = "readUTFBody(J)Ljava/lang/String;";
-    private static final String STRINGS = "dev/serialboost/runtime/Strings";
+    private static final String STRINGS = RuntimeLocation.installedName("dev/serialboost/runtime/engine/StringReads");
 
     /**
      * Fingerprints ({@link #fingerprint}) of {@code readUTFBody} and {@code readUTFSpan} together, in the JDKs this

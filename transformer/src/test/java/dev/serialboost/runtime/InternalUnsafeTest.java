@@ -1,5 +1,6 @@
 package dev.serialboost.runtime;
 
+import dev.serialboost.runtime.converted.GeneratedCode;
 import org.junit.jupiter.api.Test;
 
 import java.lang.invoke.MethodType;
@@ -16,8 +17,8 @@ class InternalUnsafeTest {
     void theReflectiveCheckAndTheHandlesAgree() {
         // the test JVM exports jdk.internal.misc to the class path, as the agent does to the runtime
         assertNull(InternalUnsafe.Availability.PROBLEM);
-        assertNull(SerialboostRuntime.finalFieldsProblem());
-        assertTrue(SerialboostRuntime.canWriteFinals());
+        assertNull(GeneratedCode.finalFieldsProblem());
+        assertTrue(GeneratedCode.canWriteFinals());
         assertNull(InternalUnsafe.PROBLEM, "every handle the check vouched for was made");
         assertEquals(InternalUnsafe.Availability.NAMES.length, InternalUnsafe.Availability.TYPES.length);
         assertTrue(InternalUnsafe.BYTE_ARRAY_BASE > 0);

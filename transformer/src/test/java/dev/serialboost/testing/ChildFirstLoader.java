@@ -3,7 +3,6 @@ package dev.serialboost.testing;
 import dev.serialboost.transformer.ClassFileSource;
 import dev.serialboost.transformer.ClassHierarchy;
 import dev.serialboost.transformer.Decision;
-import dev.serialboost.transformer.RuntimeLocation;
 import dev.serialboost.transformer.SerialboostTransformer;
 import dev.serialboost.transformer.Transformation;
 
@@ -112,8 +111,7 @@ public final class ChildFirstLoader extends ClassLoader {
         if (transformer != null) {
             Transformation t = transformer.transform(original, hierarchy);
             decisions.put(name, t.decision());
-            // as the agent hands them to the JVM: calling the runtime where it is installed
-            defined = t.bytes().map(RuntimeLocation::relocate).orElse(original);
+            defined = t.bytes().orElse(original);
         }
         return defineClass(name, defined, 0, defined.length);
     }

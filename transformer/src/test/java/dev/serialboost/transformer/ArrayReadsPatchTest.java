@@ -43,7 +43,7 @@ class ArrayReadsPatchTest {
                     "read()I -> read(Ljava/io/InputStream;)I",
                     "read([BII)I -> read(Ljava/io/InputStream;[BII)I",
                     "read([BII)I -> read(Ljava/io/InputStream;[BII)I"),
-                    calls(patched, "dev/serialboost/runtime/ArrayReads"), jdk.toString());
+                    calls(patched, RuntimeLocation.installedName("dev/serialboost/runtime/engine/ArrayReads")), jdk.toString());
             assertEquals(List.of(), calls(patched, "java/io/InputStream").stream().filter(c -> c.contains("> read("))
                     .toList(), jdk + ": no read of the underlying stream left");
             JdkClassFiles.verify(patched, jdk);

@@ -28,9 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ClassFileAppenderTest {
 
-    private static final Handle BOOTSTRAP = new Handle(Opcodes.H_INVOKESTATIC, "dev/serialboost/runtime/FinalField",
-            "bootstrap", "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;Ljava/lang/String;)"
-                    + "Ldev/serialboost/runtime/FinalField;", false);
+    private static final Handle BOOTSTRAP = new Handle(Opcodes.H_INVOKESTATIC,
+            "dev/serialboost/runtime/converted/FinalField", "bootstrap", "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;Ljava/lang/String;)"
+                    + "Ldev/serialboost/runtime/converted/FinalField;", false);
 
     /** Has bootstrap methods of its own (a lambda, a string concatenation). */
     static final class WithBootstraps {
@@ -58,7 +58,7 @@ class ClassFileAppenderTest {
                 .read(WithBootstraps.class.getName().replace('.', '/'));
         String appended = text(viaAppender(original, 0));
         assertTrue(appended.contains("LambdaMetafactory"), appended);
-        assertTrue(appended.contains("dev/serialboost/runtime/FinalField.bootstrap"), appended);
+        assertTrue(appended.contains("dev/serialboost/runtime/converted/FinalField.bootstrap"), appended);
         assertNotEquals(text(original), appended);
     }
 
@@ -165,7 +165,8 @@ class ClassFileAppenderTest {
     private static void emitStraight(final MethodVisitor mv, final String owner) {
         mv.visitCode();
         for (String field : new String[] {"a", "b", "a"}) {
-            mv.visitLdcInsn(new ConstantDynamic(field, "Ldev/serialboost/runtime/FinalField;", BOOTSTRAP, "J"));
+            mv.visitLdcInsn(new ConstantDynamic(field, "Ldev/serialboost/runtime/converted/FinalField;", BOOTSTRAP,
+                    "J"));
             mv.visitInsn(Opcodes.POP);
         }
         mv.visitVarInsn(Opcodes.ALOAD, 0);

@@ -34,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ConvertedFormatPatchesTest {
 
     private static final ClassFileSource JDK = ClassFileSource.of(null);
-    private static final String HOOKS = "dev/serialboost/runtime/ConvertedFormat";
+    private static final String HOOKS =
+            RuntimeLocation.installedName("dev/serialboost/runtime/converted/ConvertedFormat");
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.serialboost.testing.Jdk#all")

@@ -67,7 +67,7 @@ class CustomLevelsTest {
         Class<?> type = loader.loadClass(PKG + simpleName);
         // the runtime as installed (FormatTestAgent), whose hooks only the patched java.io code calls: reached here by
         // reflection, java.io opened to the tests (see the pom)
-        Class<?> format = Class.forName(RuntimeLocation.installedName(RuntimeLocation.SOURCE + "ConvertedFormat")
+        Class<?> format = Class.forName(RuntimeLocation.installedName(RuntimeLocation.SOURCE + "converted/ConvertedFormat")
                 .replace('/', '.'), false, null);
         Method lookupForWrite = format.getDeclaredMethod("lookupForWrite", Class.class, boolean.class,
                 ObjectOutputStream.class);

@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class EnginePatchesTest {
 
     private static final ClassFileSource JDK = ClassFileSource.of(null);
-    private static final String ENGINE = "dev/serialboost/runtime/Engine";
+    private static final String ENGINE = RuntimeLocation.installedName("dev/serialboost/runtime/engine/Engine");
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.serialboost.testing.Jdk#all")

@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class FieldAccessPatchTest {
 
-    private static final String FIELD_ACCESS = "dev/serialboost/runtime/FieldAccess";
+    private static final String FIELD_ACCESS = RuntimeLocation.installedName("dev/serialboost/runtime/engine/FieldAccess");
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.serialboost.testing.Jdk#all")

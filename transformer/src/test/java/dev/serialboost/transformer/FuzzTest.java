@@ -288,7 +288,7 @@ class FuzzTest {
     private static int shapeOf(final ChildFirstLoader loader, final Decision d) {
         try {
             // the runtime as installed (FormatTestAgent), where the converted classes' generated code calls it
-            return (int) Class.forName(RuntimeLocation.installedName(RuntimeLocation.SOURCE + "ConvertedFormat")
+            return (int) Class.forName(RuntimeLocation.installedName(RuntimeLocation.SOURCE + "converted/ConvertedFormat")
                     .replace('/', '.'), false, null).getMethod("shapeOf", Class.class)
                     .invoke(null, load(loader, d.className()));
         } catch (ReflectiveOperationException e) {

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  */
 class PrimFieldsGeneratorTest {
 
-    private static final String NAME = "dev/serialboost/runtime/PrimFields$Copy";
+    private static final String NAME = "dev/serialboost/runtime/engine/PrimFields";
     private static final long BASE = 16;
 
     @Test

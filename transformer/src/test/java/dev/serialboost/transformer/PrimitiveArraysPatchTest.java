@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PrimitiveArraysPatchTest {
 
-    private static final String RUNTIME = "dev/serialboost/runtime/PrimitiveArrays.";
+    private static final String RUNTIME = RuntimeLocation.installedName("dev/serialboost/runtime/engine/PrimitiveArrays") + ".";
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.serialboost.testing.Jdk#all")

@@ -229,7 +229,7 @@ class RandomShapeProperties {
         });
         Map<String, byte[]> rewritten = new LinkedHashMap<>();
         original.forEach((name, bytes) ->
-                rewritten.put(name, transformer.transform(bytes, hierarchy).bytes().map(RuntimeLocation::relocate)
+                rewritten.put(name, transformer.transform(bytes, hierarchy).bytes()
                         .orElse(bytes)));
         return rewritten;
     }

@@ -32,12 +32,11 @@ import java.util.function.UnaryOperator;
 
 /**
  * Every reference the patched {@code java.io} classes make to the runtime, on every tested JDK, checked against the
- * runtime's real members (STYLE: "a replacement is checked against a real signature"): with every patch applied and
- * the result relocated as the agent relocates it ({@link RuntimeLocation}), each call resolves to a static method of
- * the runtime class it names with that very descriptor, and each field read to a static final field of that type; and
- * each is package-private, so that once installed in {@code java.io} only {@code java.io}'s own code can link to it
- * (issue 33, item 2). Generated converted code is checked by its own tests; it calls only the public members {@code
- * PublicSurfaceTest} lists.
+ * runtime's real members as installed (STYLE: "a replacement is checked against a real signature"): with every patch
+ * applied, each call resolves to a static method of the runtime class it names ({@link RuntimeLocation}) with that
+ * very descriptor, and each field read to a static final field of that type; and only {@code java.io}'s own code can
+ * link to each (issue 33, item 2): it is package-private, or its class is ({@link RuntimeImage}). Generated converted
+ * code is checked by its own tests; it calls only the public members {@code RuntimeImageTest} lists.
  */
 class RuntimeCallsTest {
 
@@ -68,7 +67,7 @@ class RuntimeCallsTest {
         Set<String> used = new TreeSet<>();
         for (Map.Entry<String, byte[]> e : patched.entrySet()) {
             ClassNode node = new ClassNode();
-            new ClassReader(RuntimeLocation.relocate(e.getValue())).accept(node, ClassReader.SKIP_FRAMES);
+            new ClassReader(e.getValue()).accept(node, ClassReader.SKIP_FRAMES);
             for (MethodNode m : node.methods) {
                 String where = e.getKey() + "." + m.name + m.desc + ": ";
                 for (AbstractInsnNode insn : m.instructions) {
@@ -105,7 +104,7 @@ class RuntimeCallsTest {
         for (String entry : List.of("Engine.readClassDescriptor", "Engine.resolveClass", "Engine.initNonProxy",
                 "Engine.writeClassDescriptor", "Engine.enteredRead", "Engine.publicRead",
                 "FieldAccess.getPrimFieldValues", "FieldAccess.setPrimFieldValues", "PrimitiveArrays.newArray",
-                "ArrayReads.read", "Strings.decode", "ConvertedFormat.lookupForWrite", "ConvertedFormat.readBegin",
+                "ArrayReads.read", "StringReads.decode", "ConvertedFormat.lookupForWrite", "ConvertedFormat.readBegin",
                 "ConvertedFormat.localDescriptor", "ConvertedFormat.NOT_CONVERTED")) {
             assertTrue(used.contains(entry), jdk + ": no reference to " + entry + " among " + used);
         }
@@ -125,14 +124,21 @@ class RuntimeCallsTest {
         return b;
     }
 
-    /** Null when {@code member} exists, is static and package-private, else what is wrong. */
+    /**
+     * Null when {@code member} exists, is static, and code outside {@code java.io} cannot link to it (it is
+     * package-private, or public in a class installed package-private), else what is wrong.
+     */
     private static String check(final java.lang.reflect.Member member, final String reference) {
         if (member == null) {
             return "no static " + reference;
         }
         int mod = member.getModifiers();
-        if (Modifier.isPublic(mod) || Modifier.isProtected(mod) || Modifier.isPrivate(mod)) {
-            return member + " is not package-private: once installed, code outside java.io could reach it";
+        if (Modifier.isPrivate(mod)) {
+            return member + " is private: java.io's code cannot link to it";
+        }
+        if ((Modifier.isPublic(mod) || Modifier.isProtected(mod))
+                && Modifier.isPublic(member.getDeclaringClass().getModifiers())) {
+            return member + " is public in a public class: once installed, code outside java.io could reach it";
         }
         return null;
     }
@@ -142,7 +148,7 @@ class RuntimeCallsTest {
             throws ClassNotFoundException {
         for (Method m : load(owner).getDeclaredMethods()) {
             if (m.getName().equals(name) && Modifier.isStatic(m.getModifiers())
-                    && installed(Type.getMethodDescriptor(m)).equals(descriptor)) {
+                    && Type.getMethodDescriptor(m).equals(descriptor)) {
                 return m;
             }
         }
@@ -153,25 +159,19 @@ class RuntimeCallsTest {
             throws ClassNotFoundException {
         for (Field f : load(owner).getDeclaredFields()) {
             if (f.getName().equals(name) && Modifier.isStatic(f.getModifiers())
-                    && installed(Type.getDescriptor(f.getType())).equals(descriptor)) {
+                    && Type.getDescriptor(f.getType()).equals(descriptor)) {
                 return f;
             }
         }
         return null;
     }
 
-    /** A descriptor with the runtime's types named as installed. */
-    private static String installed(final String descriptor) {
-        return descriptor.replace(RuntimeLocation.SOURCE, RuntimeLocation.INSTALLED);
-    }
-
     private static String simpleName(final String installedOwner) {
         return installedOwner.substring(RuntimeLocation.INSTALLED.length());
     }
 
-    /** The runtime class an installed name stands for, from the class path, not initialized. */
+    /** The runtime class as this test JVM installed it ({@code FormatTestAgent}), not initialized. */
     private static Class<?> load(final String installedOwner) throws ClassNotFoundException {
-        return Class.forName((RuntimeLocation.SOURCE + simpleName(installedOwner)).replace('/', '.'), false,
-                RuntimeCallsTest.class.getClassLoader());
+        return Class.forName(installedOwner.replace('/', '.'), false, null);
     }
 }

@@ -17,9 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The patch of {@code ObjectInputStream$BlockDataInputStream.readUTFBody} ({@link StringReadsPatch}) against the
  * class files of every tested JDK: the methods it stands for have a known fingerprint, the patched class passes
  * verification, only {@code readUTFBody} changes, and it starts with the fast path (the JDK's read of the string's
- * bytes, then {@code Strings.decode}, and {@code Strings.malformedAt} before the JDK's exception) followed by the
- * method's own code, whole; a class of another shape is refused. {@code Strings} is checked against the JDK's own
- * decoding by {@code dev.serialboost.runtime.StringsTest}, the patched class end to end by EngineIdentityIT.
+ * bytes, then {@code StringReads.decode}, and {@code StringReads.malformedAt} before the JDK's exception) followed by the
+ * method's own code, whole; a class of another shape is refused. {@code StringReads} is checked against the JDK's own
+ * decoding by {@code dev.serialboost.runtime.engine.StringReadsTest}, the patched class end to end by EngineIdentityIT.
  */
 class StringReadsPatchTest {
 
@@ -40,8 +40,8 @@ class StringReadsPatchTest {
             List<String> is = calls.get(1);
             List<String> added = List.of(
                     "java/io/ObjectInputStream$PeekInputStream.readFully([BII)V",
-                    "dev/serialboost/runtime/Strings.decode([BI)Ljava/lang/String;",
-                    "dev/serialboost/runtime/Strings.malformedAt([BI)I",
+                    "java/io/Serialboost$StringReads.decode([BI)Ljava/lang/String;",
+                    "java/io/Serialboost$StringReads.malformedAt([BI)I",
                     "java/io/UTFDataFormatException.<init>()V");
             assertEquals(added, is.subList(0, added.size()), jdk + ": the fast path's calls come first");
             assertEquals(was, is.subList(added.size(), is.size()), jdk + ": then the method's own");

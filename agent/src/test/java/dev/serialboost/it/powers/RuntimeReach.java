@@ -135,18 +135,22 @@ public final class RuntimeReach {
                 + " findings=" + findings.size());
     }
 
-    /** The installed runtime's classes, named after the runtime class files in the agent jar. */
+    /** The installed runtime's classes, named by the index of the runtime's image in the agent jar. */
     private static List<Class<?>> runtimeClasses(final String agentJar) throws IOException {
         TreeSet<String> names = new TreeSet<>();
         try (JarFile jar = new JarFile(agentJar)) {
-            for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
-                String n = e.nextElement().getName();
-                if (n.startsWith("dev/serialboost/runtime/") && n.endsWith(".class")) {
-                    String simple = n.substring("dev/serialboost/runtime/".length(), n.length() - ".class".length());
+            JarEntry index = jar.getJarEntry("META-INF/serialboost/runtime/classes.txt");
+            String listed = index == null ? "" : new String(jar.getInputStream(index).readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            for (String installed : listed.split("\n")) {
+                if (installed.startsWith("java.io.Serialboost$")) {
+                    String simple = installed.substring("java.io.Serialboost$".length());
                     // where the agent installs it, and where earlier builds defined it (the bootstrap loader's
                     // unnamed module): a test that finds it there finds every member open
-                    names.add("java.io.Serialboost$" + simple);
-                    names.add("dev.serialboost.runtime." + simple);
+                    names.add(installed);
+                    for (String layer : new String[] {"", "engine.", "converted."}) {
+                        names.add("dev.serialboost.runtime." + layer + simple);
+                    }
                 }
             }
         }

@@ -1,0 +1,44 @@
+package dev.serialboost.runtime;
+
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+
+/** Whether stream classes override a method of {@code ObjectOutputStream} or {@code ObjectInputStream}. */
+public final class Overrides {
+
+    /** Whether a stream class overrides {@code ObjectOutputStream.writeClassDescriptor}. */
+    public static final ClassValue<Boolean> WRITE_CLASS_DESCRIPTOR =
+            of(ObjectOutputStream.class, "writeClassDescriptor", ObjectStreamClass.class);
+    /** Whether a stream class overrides {@code ObjectInputStream.readClassDescriptor}. */
+    public static final ClassValue<Boolean> READ_CLASS_DESCRIPTOR = of(ObjectInputStream.class, "readClassDescriptor");
+    /** Whether a stream class overrides {@code ObjectInputStream.resolveClass}. */
+    public static final ClassValue<Boolean> RESOLVE_CLASS =
+            of(ObjectInputStream.class, "resolveClass", ObjectStreamClass.class);
+
+    private Overrides() {
+    }
+
+    /**
+     * Per stream class, whether it (or a superclass below {@code base}) declares {@code name(parameters)}; a class
+     * whose methods cannot be listed counts as overriding, so the JDK's own path is kept for it.
+     */
+    private static ClassValue<Boolean> of(final Class<?> base, final String name, final Class<?>... parameters) {
+        return new ClassValue<>() {
+            @Override
+            protected Boolean computeValue(final Class<?> type) {
+                for (Class<?> c = type; c != base && c != null; c = c.getSuperclass()) {
+                    try {
+                        c.getDeclaredMethod(name, parameters);
+                        return Boolean.TRUE;
+                    } catch (NoSuchMethodException e) {
+                        // not here; look further up
+                    } catch (Throwable t) {
+                        return Boolean.TRUE;
+                    }
+                }
+                return Boolean.FALSE;
+            }
+        };
+    }
+}
