@@ -1,8 +1,16 @@
 package dev.serialboost.agent;
 
-import dev.serialboost.transformer.ClassHierarchy;
-import dev.serialboost.transformer.SerialboostTransformer;
-import dev.serialboost.transformer.TransformOptions;
+import dev.serialboost.agent.cli.Attach;
+import dev.serialboost.agent.cli.Scan;
+import dev.serialboost.agent.config.AgentConfig;
+import dev.serialboost.agent.config.ConfigException;
+import dev.serialboost.agent.install.ConvertedFormatInstaller;
+import dev.serialboost.agent.install.ConvertingTransformer;
+import dev.serialboost.agent.install.EngineInstaller;
+import dev.serialboost.agent.install.RuntimeInstaller;
+import dev.serialboost.transformer.converted.ClassHierarchy;
+import dev.serialboost.transformer.converted.ClassConverter;
+import dev.serialboost.transformer.converted.TransformOptions;
 
 import java.io.PrintStream;
 import java.io.Serializable;
@@ -62,13 +70,13 @@ public final class SerialboostAgent {
         long startNanos = System.nanoTime();
         PrintStream err = System.err;
         if (started) {
-            err.println(Report.PREFIX + "already active in this JVM; ignoring the second start");
+            err.println(StderrReport.PREFIX + "already active in this JVM; ignoring the second start");
             return;
         }
         try {
             AgentConfig config = AgentConfig.resolve(args, properties(), System.getenv());
             if (!config.enabled()) {
-                err.println(Report.PREFIX + version() + " disabled (enabled=false); classes load unchanged");
+                err.println(StderrReport.PREFIX + version() + " disabled (enabled=false); classes load unchanged");
                 return;
             }
             // the runtime serves the engine layer and converted classes; converted classes may load any time from
@@ -81,14 +89,14 @@ public final class SerialboostAgent {
                 if (runtimeProblem != null) {
                     // converting only the classes without final fields would split hierarchies: convert none, and
                     // touch nothing else either, so that the application runs exactly as without the agent
-                    err.println(Report.PREFIX + version() + " cannot use jdk.internal.misc.Unsafe on this JVM ("
+                    err.println(StderrReport.PREFIX + version() + " cannot use jdk.internal.misc.Unsafe on this JVM ("
                             + runtimeProblem + "); serialboost stays inactive and the application runs unchanged");
                     return;
                 }
             }
             EngineInstaller.Outcome engine = !config.engine() ? EngineInstaller.Outcome.off(null)
                     : EngineInstaller.install(inst, err, config.verbose(), config.converts());
-            Report report = new Report(err, config.verbose(), Report.scanCommand(config.rules(), config.convert()));
+            StderrReport report = new StderrReport(err, config.verbose(), StderrReport.scanCommand(config.rules(), config.convert()));
             String formatProblem = null;
             int loadedSerializable = 0;
             // conversion is opt-in: with nothing to convert, no converted-format patch and no class-file transformer
@@ -113,7 +121,7 @@ public final class SerialboostAgent {
                     }
                 }
                 ClassHierarchy.useLoadedJdkClasses(loadedJdk);
-                inst.addTransformer(new ConvertingTransformer(new SerialboostTransformer(options), report,
+                inst.addTransformer(new ConvertingTransformer(new ClassConverter(options), report,
                         config.dump(), loaded), false);
             }
             started = true;
@@ -139,10 +147,10 @@ public final class SerialboostAgent {
                         "serialboost-summary"));
             }
         } catch (ConfigException e) {
-            err.println(Report.PREFIX + "configuration error: " + e.getMessage()
+            err.println(StderrReport.PREFIX + "configuration error: " + e.getMessage()
                     + "; serialboost stays inactive and the application runs unchanged");
         } catch (Throwable t) {
-            err.println(Report.PREFIX + "could not start (" + t + "); serialboost stays inactive and the"
+            err.println(StderrReport.PREFIX + "could not start (" + t + "); serialboost stays inactive and the"
                     + " application runs unchanged");
         }
     }

@@ -1,13 +1,15 @@
 package dev.serialboost.agent;
 
+import dev.serialboost.agent.config.AgentConfig;
+import dev.serialboost.agent.config.ConfigException;
 import dev.serialboost.it.libraries.LoadEveryClass;
 import dev.serialboost.testing.Jdk;
-import dev.serialboost.transformer.ClassFileSource;
-import dev.serialboost.transformer.ClassHierarchy;
-import dev.serialboost.transformer.RuntimeLocation;
-import dev.serialboost.transformer.SerialboostTransformer;
-import dev.serialboost.transformer.TransformOptions;
-import dev.serialboost.transformer.Transformation;
+import dev.serialboost.transformer.kit.ClassFileSource;
+import dev.serialboost.transformer.converted.ClassHierarchy;
+import dev.serialboost.transformer.kit.RuntimeLocation;
+import dev.serialboost.transformer.converted.ClassConverter;
+import dev.serialboost.transformer.converted.TransformOptions;
+import dev.serialboost.transformer.converted.Transformation;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,7 +99,7 @@ class ConvertedBytesIT {
     /** Internal name to converted bytes, from the transformer in this JVM. */
     private static Map<String, byte[]> expected() throws IOException, ConfigException {
         AgentConfig config = AgentConfig.resolve("convert=all", Map.of(), Map.of());
-        SerialboostTransformer transformer = new SerialboostTransformer(
+        ClassConverter transformer = new ClassConverter(
                 TransformOptions.DEFAULTS.withPolicy(config.policy()));
         Map<String, byte[]> converted = new TreeMap<>();
         try (URLClassLoader classPath = new URLClassLoader(urls(CLASS_PATH), null);
@@ -108,7 +110,7 @@ class ConvertedBytesIT {
         return converted;
     }
 
-    private static void transformAll(final SerialboostTransformer transformer, final ClassHierarchy hierarchy,
+    private static void transformAll(final ClassConverter transformer, final ClassHierarchy hierarchy,
                                      final Path[] jars, final Map<String, byte[]> converted) throws IOException {
         for (Path path : jars) {
             try (JarFile jar = new JarFile(path.toFile())) {

@@ -49,7 +49,7 @@ final class EngineRuns {
         }
         if (className.equals("java.io.ObjectOutputStream$BlockDataOutputStream")) {
             try (java.nio.file.FileSystem jrt = jdk.classFiles()) {
-                return !dev.serialboost.transformer.StringWritesPatch.nothingToDo(Files.readAllBytes(
+                return !dev.serialboost.transformer.engine.StringWritesPatch.nothingToDo(Files.readAllBytes(
                         jrt.getPath("/modules/java.base/java/io/ObjectOutputStream$BlockDataOutputStream.class")));
             }
         }

@@ -40,7 +40,7 @@ class EngineStartupIT {
         for (String line : Files.readAllLines(log)) {
             String name = loaded(line);
             if (name.startsWith("java.io.Serialboost$") || name.startsWith("dev.serialboost.shaded.")
-                    || name.startsWith("dev.serialboost.transformer.EnginePatches")
+                    || name.startsWith("dev.serialboost.transformer.engine.EnginePatches")
                     || name.equals("java.io.ObjectInputStream") || name.equals("java.io.ObjectOutputStream")) {
                 problems.add("loaded although nothing was serialized: " + line);
             }

@@ -133,7 +133,7 @@ class LibraryClassesIT {
 
     private static void shortLines(final String mode, final JvmResult agent, final List<String> problems) {
         for (String line : agent.stderrLines()) {
-            if (line.length() > Report.MAX_LINE) {
+            if (line.length() > StderrReport.MAX_LINE) {
                 problems.add(mode + ": a stderr line of " + line.length() + " characters: " + line);
             }
         }

@@ -1,10 +1,10 @@
 package dev.serialboost.testing;
 
-import dev.serialboost.transformer.ClassFileSource;
-import dev.serialboost.transformer.ClassHierarchy;
-import dev.serialboost.transformer.Decision;
-import dev.serialboost.transformer.SerialboostTransformer;
-import dev.serialboost.transformer.Transformation;
+import dev.serialboost.transformer.kit.ClassFileSource;
+import dev.serialboost.transformer.converted.ClassHierarchy;
+import dev.serialboost.transformer.converted.Decision;
+import dev.serialboost.transformer.converted.ClassConverter;
+import dev.serialboost.transformer.converted.Transformation;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,12 +24,12 @@ public final class ChildFirstLoader extends ClassLoader {
 
     private final Predicate<String> owns;
     private final Function<String, byte[]> bytes;
-    private final SerialboostTransformer transformer;
+    private final ClassConverter transformer;
     private final ClassHierarchy hierarchy;
     private final Map<String, Decision> decisions = new ConcurrentHashMap<>();
 
     private ChildFirstLoader(final ClassLoader parent, final Predicate<String> owns,
-                             final Function<String, byte[]> bytes, final SerialboostTransformer transformer) {
+                             final Function<String, byte[]> bytes, final ClassConverter transformer) {
         super("serialboost-test", parent);
         this.owns = owns;
         this.bytes = bytes;
@@ -44,7 +44,7 @@ public final class ChildFirstLoader extends ClassLoader {
 
     /** Loads the parent's classes matching {@code owns} again, each passed through {@code transformer}. */
     public static ChildFirstLoader transformed(final ClassLoader parent, final Predicate<String> owns,
-                                               final SerialboostTransformer transformer) {
+                                               final ClassConverter transformer) {
         return new ChildFirstLoader(parent, owns, resourcesOf(parent), transformer);
     }
 
@@ -53,7 +53,7 @@ public final class ChildFirstLoader extends ClassLoader {
      * unknown), optionally transformed. For classes built in memory, e.g. with ASM.
      */
     public static ChildFirstLoader of(final ClassLoader parent, final Predicate<String> owns,
-                                      final Function<String, byte[]> bytes, final SerialboostTransformer transformer) {
+                                      final Function<String, byte[]> bytes, final ClassConverter transformer) {
         return new ChildFirstLoader(parent, owns, bytes, transformer);
     }
 

@@ -1,9 +1,9 @@
 package dev.serialboost.testing;
 
-import dev.serialboost.transformer.ClassFileSource;
-import dev.serialboost.transformer.ConvertedFormatPatches;
-import dev.serialboost.transformer.RuntimeImage;
-import dev.serialboost.transformer.RuntimeLocation;
+import dev.serialboost.transformer.kit.ClassFileSource;
+import dev.serialboost.transformer.converted.ConvertedFormatPatches;
+import dev.serialboost.transformer.kit.RuntimeImage;
+import dev.serialboost.transformer.kit.RuntimeLocation;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;

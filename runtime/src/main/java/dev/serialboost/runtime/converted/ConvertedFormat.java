@@ -40,7 +40,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 /**
  * The converted format, seen only by the JDK's stream engine. A class serialboost converted stays what it was
  * (no new interface, constructor or visible behaviour); it only carries synthetic {@code $sb$} bodies. The JDK's
- * methods the agent patches (see {@code dev.serialboost.transformer.ConvertedFormatPatches}) call this class:
+ * methods the agent patches (see {@code dev.serialboost.transformer.converted.ConvertedFormatPatches}) call this class:
  * <ul>
  *   <li>{@code ObjectOutputStream.writeObject0} looks descriptors up through {@link #lookupForWrite}: for an object
  *       of exactly a converted class it gets the class's <em>converted view</em>, a descriptor the JDK's own

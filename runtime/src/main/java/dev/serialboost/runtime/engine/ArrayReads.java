@@ -9,7 +9,7 @@ import java.lang.invoke.MethodHandles;
 
 /**
  * What {@code ObjectInputStream$PeekInputStream}'s reads of its underlying stream call once the engine has patched
- * them ({@code dev.serialboost.transformer.ArrayReadsPatch}): for an object of exactly
+ * them ({@code dev.serialboost.transformer.engine.ArrayReadsPatch}): for an object of exactly
  * {@code java.io.ByteArrayInputStream}, what that class's {@code read()} and {@code read(byte[], int, int)} do,
  * on its fields, line for line (the patch is applied only where their code is the one this class repeats), but
  * without taking the stream's lock, which is most of the cost of the few-bytes reads an object stream makes outside

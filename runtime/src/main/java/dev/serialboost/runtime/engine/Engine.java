@@ -14,7 +14,7 @@ import java.lang.invoke.MethodType;
 /**
  * The engine layer: what the agent's patched {@code java.io} method bodies call so that the JDK's own stream
  * machinery does less, with every byte on the wire and every observable call unchanged. Called from those bodies
- * and from nowhere else (see {@code dev.serialboost.transformer.EnginePatches} for where):
+ * and from nowhere else (see {@code dev.serialboost.transformer.engine.EnginePatches} for where):
  * <ul>
  *   <li>{@link #writeClassDescriptor} and {@link #writeNonProxy}, from {@code ObjectOutputStream.writeNonProxyDesc}:
  *       a class descriptor is copied from its {@link DescriptorTemplate}; a stream class that overrides

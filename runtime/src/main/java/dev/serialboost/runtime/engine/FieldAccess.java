@@ -9,7 +9,7 @@ import java.util.function.Function;
 
 /**
  * The engine layer's per-class field access: what the stream classes call, once patched ({@code
- * dev.serialboost.transformer.FieldAccessPatch}), where they called {@code desc.getPrimFieldValues} and {@code
+ * dev.serialboost.transformer.engine.FieldAccessPatch}), where they called {@code desc.getPrimFieldValues} and {@code
  * desc.setPrimFieldValues}, whose {@code FieldReflector} copies the fields in a loop with a type switch per field. Once
  * a reflector has copied the fields of objects of one class {@link #WARM} times, a {@link PrimFields} class is
  * generated for it ({@link #generator}) that copies them in straight-line code with the reflector's own keys and

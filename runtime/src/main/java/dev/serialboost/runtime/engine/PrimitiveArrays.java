@@ -15,7 +15,7 @@ import java.util.Arrays;
 
 /**
  * What {@code ObjectOutputStream.writeArray} and {@code ObjectInputStream.readArray} call for an array of primitives
- * once the engine has patched them ({@code dev.serialboost.transformer.PrimitiveArraysPatch}): the stream's own
+ * once the engine has patched them ({@code dev.serialboost.transformer.engine.PrimitiveArraysPatch}): the stream's own
  * {@code writeLongs}, {@code readLongs} and the like, except where the stream's underlying stream is exactly a
  * {@code ByteArrayOutputStream} or {@code ByteArrayInputStream}. There the JDK converts each element into its
  * 1,024-byte buffer and copies that buffer into (or out of) the byte-array stream, taking its lock each time; this

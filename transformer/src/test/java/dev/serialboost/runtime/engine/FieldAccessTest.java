@@ -1,6 +1,6 @@
 package dev.serialboost.runtime.engine;
 
-import dev.serialboost.transformer.PrimFieldsGenerator;
+import dev.serialboost.transformer.engine.PrimFieldsGenerator;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

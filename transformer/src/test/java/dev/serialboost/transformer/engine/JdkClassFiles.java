@@ -1,0 +1,134 @@
+package dev.serialboost.transformer.engine;
+
+import dev.serialboost.transformer.engine.EnginePatches;
+import dev.serialboost.testing.Jdk;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.commons.ClassRemapper;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.commons.SimpleRemapper;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.FileSystem;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+/**
+ * What the tests of the JDK patches do with a tested JDK's classes: read one, verify one patched, compare the calls of
+ * the one method a patch changed, run one (renamed, in a loader of its own).
+ */
+final class JdkClassFiles {
+
+    private JdkClassFiles() {
+    }
+
+    /** The class file of a {@code java.base} class of the JDK whose {@link Jdk#classFiles()} these are. */
+    static byte[] read(final FileSystem jrt, final String internalName) throws IOException {
+        return Files.readAllBytes(jrt.getPath("/modules/java.base", internalName + ".class"));
+    }
+
+    /** Fails unless ASM's verifier finds nothing wrong with a patched class of that JDK. */
+    static void verify(final byte[] patched, final Jdk jdk) {
+        StringWriter problems = new StringWriter();
+        CheckClassAdapter.verify(new ClassReader(patched), ClassLoader.getSystemClassLoader(), false,
+                new PrintWriter(problems));
+        assertEquals("", problems.toString(), "verification of a patched class of " + jdk);
+    }
+
+    /**
+     * A JDK class renamed from {@code internalName} to {@code renamed}, without its nest (a class of its own here),
+     * in the class-file version of the JDK running the test (the classes run this way use nothing newer), and defined
+     * in a loader of its own, named {@code label}.
+     */
+    static Class<?> defineRenamed(final byte[] classFile, final String internalName, final String renamed,
+                                  final String label) throws ClassNotFoundException {
+        ClassWriter writer = new ClassWriter(0);
+        ClassVisitor alone = new ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public void visit(final int version, final int access, final String name, final String signature,
+                              final String superName, final String[] interfaces) {
+                super.visit(Opcodes.V17, access, name, signature, superName, interfaces);
+            }
+
+            @Override
+            public void visitNestHost(final String nestHost) {
+                // not a member of its outer class's nest
+            }
+
+            @Override
+            public void visitInnerClass(final String name, final String outerName, final String innerName,
+                                        final int access) {
+                // nor one of its inner classes
+            }
+        };
+        new ClassReader(classFile).accept(new ClassRemapper(alone, new SimpleRemapper(internalName, renamed)), 0);
+        byte[] bytes = writer.toByteArray();
+        String name = renamed.replace('/', '.');
+        ClassLoader loader = new ClassLoader(label, JdkClassFiles.class.getClassLoader()) {
+            @Override
+            protected Class<?> findClass(final String wanted) throws ClassNotFoundException {
+                if (!wanted.equals(name)) {
+                    throw new ClassNotFoundException(wanted);
+                }
+                return defineClass(wanted, bytes, 0, bytes.length);
+            }
+        };
+        return loader.loadClass(name);
+    }
+
+    /**
+     * The calls made by one method of a patched class, before and after the patch ({@code owner.name(descriptor)},
+     * in order), after asserting that every other method of the class is unchanged.
+     *
+     * @param method the patched method's name and descriptor, such as {@code "writeBytes(Ljava/lang/String;)V"}
+     */
+    static List<List<String>> callsOfTheOnlyChange(final byte[] original, final byte[] patched, final String method,
+                                                   final Jdk jdk) {
+        ClassNode before = node(original);
+        ClassNode after = node(patched);
+        assertEquals(before.methods.size(), after.methods.size(), jdk + ": methods");
+        List<List<String>> changed = null;
+        for (int i = 0; i < before.methods.size(); i++) {
+            MethodNode b = before.methods.get(i);
+            MethodNode a = after.methods.get(i);
+            if ((a.name + a.desc).equals(method)) {
+                changed = List.of(calls(b), calls(a));
+            } else {
+                assertEquals(EnginePatches.fingerprint(b), EnginePatches.fingerprint(a), jdk + ": " + a.name + a.desc
+                        + " changed");
+            }
+        }
+        assertNotNull(changed, jdk + ": no method " + method);
+        return changed;
+    }
+
+    private static ClassNode node(final byte[] classFile) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classFile).accept(node, 0);
+        return node;
+    }
+
+    /** Every call a method makes, {@code owner.name(descriptor)}, in order. */
+    private static List<String> calls(final MethodNode m) {
+        List<String> calls = new ArrayList<>();
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof MethodInsnNode call) {
+                calls.add(call.owner + "." + call.name + call.desc);
+            }
+        }
+        return calls;
+    }
+}
