@@ -4,6 +4,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.serialboost.bench.run.RunRecord;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -41,10 +42,6 @@ public final class ReportGenerator {
     private static final String[] NUMBERS = {"no", "one", "two", "three", "four", "five", "six", "seven", "eight",
         "nine", "ten", "eleven", "twelve"};
 
-    static final String JMH_JSON = "jmh.json";
-    static final String RUN_PROPERTIES = "run.properties";
-    /** The beginnings of the cost part's keys; a JDK after the first of the run has them after {@link #costPrefix}. */
-    static final List<String> COST_KEYS = List.of("startup.", "transform.", "classpath.");
     static final String PAGE = "benchmarks.md";
     static final String CHART = "benchmarks.png";
 
@@ -180,14 +177,14 @@ public final class ReportGenerator {
 
     /** Reads {@code results}, writes the page and the chart into {@code docs}; returns both paths. */
     public static List<Path> write(final Path results, final Path docs) throws IOException {
-        Path json = results.resolve(JMH_JSON);
-        Path props = results.resolve(RUN_PROPERTIES);
+        Path json = results.resolve(RunRecord.JMH_JSON);
+        Path props = results.resolve(RunRecord.FILE);
         if (!Files.isRegularFile(json) || !Files.isRegularFile(props)) {
-            throw new IllegalStateException("no complete run in " + results + " (needs " + JMH_JSON + " and "
-                    + RUN_PROPERTIES + "); run ./bench.sh --quick first");
+            throw new IllegalStateException("no complete run in " + results + " (needs " + RunRecord.JMH_JSON + " and "
+                    + RunRecord.FILE + "); run ./bench.sh --quick first");
         }
         Results r = read(Files.readString(json, StandardCharsets.UTF_8));
-        Properties run = BenchRunner.readRecord(props);
+        Properties run = RunRecord.read(props);
         Files.createDirectories(docs);
         Path png = docs.resolve(CHART);
         chart(r, run, png);
@@ -839,7 +836,7 @@ public final class ReportGenerator {
     }
 
     /** The section "What the agent costs", from what {@link BenchRunner} measured ({@code --cost-only} too). */
-    static void costs(final StringBuilder md, final Properties run) {
+    public static void costs(final StringBuilder md, final Properties run) {
         md.append("## What the agent costs\n\n");
         if (run.getProperty("startup.off.median") == null) {
             md.append("Not measured in this run (`--skip-cost`).\n\n");
@@ -868,11 +865,6 @@ public final class ReportGenerator {
         acrossJdks(md, run);
     }
 
-    /** Where the cost figures of JDK {@code feature} are recorded when it is not the run's first JDK. */
-    static String costPrefix(final int feature) {
-        return "cost." + feature + ".";
-    }
-
     /**
      * The cost figures of every JDK of the run side by side (the tables above are the first JDK's), with the targets
      * the agent is held to.
@@ -884,7 +876,7 @@ public final class ReportGenerator {
         }
         List<Properties> each = new ArrayList<>();
         for (String jdk : jdks) {
-            each.add(jdk.equals(jdks.get(0)) ? run : costsOf(run, costPrefix(Integer.parseInt(jdk))));
+            each.add(jdk.equals(jdks.get(0)) ? run : costsOf(run, RunRecord.costPrefix(Integer.parseInt(jdk))));
         }
         md.append("**On every JDK of the run.** The same measurements on each JDK, each against itself without the "
                 + "agent (the tables above are JDK ").append(jdks.get(0)).append("'s).\n\n| |");

@@ -10,6 +10,7 @@ import dev.serialboost.bench.ReportGenerator.Impl;
 import dev.serialboost.bench.ReportGenerator.Op;
 import dev.serialboost.bench.ReportGenerator.Pattern;
 import dev.serialboost.bench.ReportGenerator.Score;
+import dev.serialboost.bench.run.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +37,7 @@ class ReportGeneratorTest {
     private Path recorded() throws IOException {
         Path dir = temp.resolve("results");
         Files.createDirectories(dir);
-        for (String name : List.of(ReportGenerator.JMH_JSON, ReportGenerator.RUN_PROPERTIES)) {
+        for (String name : List.of(RunRecord.JMH_JSON, RunRecord.FILE)) {
             try (InputStream in = getClass().getResourceAsStream("/recorded/" + name)) {
                 Files.copy(in, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
@@ -79,7 +80,7 @@ class ReportGeneratorTest {
 
     @Test
     void theCostSectionHasTheTrivialAppAndClassLoadingRowsWhenMeasured() throws IOException {
-        Properties run = BenchRunner.readRecord(recorded().resolve("run.properties"));
+        Properties run = RunRecord.read(recorded().resolve("run.properties"));
         String without = costs(run);
         assertTrue(!without.contains("TrivialApp") && !without.contains("ClassPathApp"),
                 "a recording without them has neither");
@@ -115,16 +116,6 @@ class ReportGeneratorTest {
         // the StartupApp table is still there, after the trivial one
         assertTrue(text.indexOf("`TrivialApp`") < text.indexOf("`StartupApp`"), text);
         assertContains(text, "| agent default (engine) | " + property("startup.default.median") + " ms |");
-        BenchRunner.Settings s = BenchRunner.parse(new String[] {"--cost-only", "--docs", "none"});
-        assertTrue(s.costOnly() && !s.skipCost());
-        assertEquals(BenchRunner.Profile.QUICK.classLoadingRounds, s.classLoadingRounds());
-        assertEquals(9, BenchRunner.parse(new String[] {"--cost-only", "--class-loading-rounds", "9"})
-                .classLoadingRounds());
-        assertThrows(IllegalArgumentException.class,
-                () -> BenchRunner.parse(new String[] {"--class-loading-rounds", "0"}));
-        // per round, the difference to the run without the agent of the same round
-        assertArrayEquals(new double[] {5.0, -0.5},
-                BenchRunner.perClass(new double[] {110, 99}, new double[] {100, 100}, 2000), 1e-12);
         assertContains(text, "5 runs each without the agent");
         run.setProperty("classpath.paired", "true");
         assertContains(costs(run), "5 rounds of one run each without the agent, with its default and with"
@@ -135,18 +126,13 @@ class ReportGeneratorTest {
     @Test
     void theCostSectionPutsEveryJdkOfTheRunSideBySide() throws IOException {
         // as BenchRunner records them: the first JDK's figures under their keys, each other's after its prefix
+        // (RunRecordTest checks the moving)
         Properties run = new Properties();
-        Properties measured = new Properties();
         Map.of("startup.off.median", "100.0", "startup.default.median", "150.0", "startup.converted.median", "260.0",
                 "startup.trivial.off.median", "40.0", "startup.trivial.default.median", "70.0",
                 "transform.ms.median", "50", "transform.classes", "1000", "classpath.load.off.median", "500.0",
                 "classpath.perclass.default", "12.34", "classpath.perclass.converted", "55.54")
-                .forEach(measured::setProperty);
-        measured.setProperty("machine.cpu", "not a cost");
-        BenchRunner.moveCosts(measured, run, ReportGenerator.costPrefix(25));
-        assertEquals("not a cost", measured.getProperty("machine.cpu"));
-        assertEquals(1, measured.size(), "every cost key moved");
-        assertEquals("12.34", run.getProperty("cost.25.classpath.perclass.default"));
+                .forEach((k, v) -> run.setProperty(RunRecord.costPrefix(25) + k, v));
         Map.of("startup.off.median", "90.0", "startup.default.median", "130.0", "startup.trivial.off.median",
                 "43.3", "startup.trivial.default.median", "80.2", "startup.trivial.converted.median", "255.1",
                 "classpath.load.off.median", "508.8", "classpath.perclass.default", "23.0",
@@ -170,7 +156,7 @@ class ReportGeneratorTest {
                 + " | +12.3 µs | ≤ 20 µs |\n| class loading, `convert=all`: **per class looked at** | +62.4 µs"
                 + " | +55.5 µs | ≤ 60 µs |\n");
         // and the cost section ends with it
-        Properties recorded = BenchRunner.readRecord(recorded().resolve("run.properties"));
+        Properties recorded = RunRecord.read(recorded().resolve("run.properties"));
         recorded.setProperty("cost.jdks", "17,25");
         String section = costs(recorded);
         assertTrue(section.endsWith("| class loading, `convert=all`: **per class looked at** | — | — | ≤ 60 µs"
@@ -295,72 +281,8 @@ class ReportGeneratorTest {
         assertEquals("3.00x ± 0.42", ReportGenerator.ratioWithError(s));
     }
 
-    @Test
-    void theRunnerReadsTheAgentsStartUpLine() {
-        java.util.regex.Matcher m = BenchRunner.STARTUP_LINE.matcher("[serialboost] serialboost 0.1.0-SNAPSHOT active"
-                + " in 41 ms (engine: on; config: no config file; converting: none)");
-        assertTrue(m.find());
-        assertEquals("41", m.group(1));
-        assertEquals("on", m.group(2));
-        assertEquals("none", m.group(4));
-        assertEquals("", m.group(5));
-        m = BenchRunner.STARTUP_LINE.matcher("[serialboost] serialboost 0.1.0 active in 90 ms (engine: off; config:"
-                + " /x.conf (agent argument config); converting: all eligible classes); engine layer is off: why");
-        assertTrue(m.find());
-        assertEquals("off", m.group(2));
-        assertEquals("all eligible classes", m.group(4));
-        assertEquals("; engine layer is off: why", m.group(5));
-    }
-
-    @Test
-    void theRunnerKnowsTheJdksTheTestsUse() {
-        BenchJdk running = BenchJdk.resolve(String.valueOf(Runtime.version().feature()));
-        assertEquals(Runtime.version().feature(), running.feature());
-        assertEquals(Path.of(System.getProperty("java.home")), running.home());
-        assertEquals("JDK " + running.feature(), running.label());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BenchJdk.resolve("8"));
-        assertTrue(e.getMessage().contains("--jdk /path/to/jdk-home"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> BenchJdk.resolve(temp.toString()));
-        assertTrue(e.getMessage().contains("no executable"), e.getMessage());
-    }
-
-    @Test
-    void theRunnerFindsTheAgentSummaryLineInJmhOutput() {
-        String jmhOutput = "Iteration   1: 1184.171 ns/op\n[serialboost] summary: converted=4 skipped=43 errors=0"
-                + " transform-ms=72 (excluded-by-config=42)\n";
-        java.util.regex.Matcher m = BenchRunner.SUMMARY.matcher(jmhOutput);
-        assertTrue(m.find());
-        assertEquals("4", m.group(1));
-        assertEquals("0", m.group(3));
-        assertEquals("72", m.group(4));
-        assertEquals(2.5, BenchRunner.median(new double[] {4, 1, 3, 2}));
-        assertEquals(1.75, BenchRunner.percentile(new double[] {1, 2, 3, 4}, 25), 1e-12);
-        BenchRunner.Settings s = BenchRunner.parse(new String[] {"--profile", "full", "--workloads", "Order,Sample",
-            "--docs", "none", "--skip-cost"});
-        assertEquals(BenchRunner.Profile.FULL, s.profile());
-        assertEquals(new BenchRunner.Timing(2, 3, 1000, 5, 1000), s.timing());
-        assertEquals(List.of(Workload.Order, Workload.Sample), s.workloads());
-        assertTrue(s.docs() == null && s.skipCost() && s.reference());
-        assertEquals(List.of(AgentMode.values()), s.modes());
-        assertEquals(List.of(AgentMode.OFF, AgentMode.DEFAULT, AgentMode.CONVERTED), s.otherJdkModes());
-        assertEquals(List.of(), s.jdks(), "the running JDK");
-        assertThrows(IllegalArgumentException.class, () -> BenchRunner.parse(new String[] {"--fast"}));
-
-        BenchRunner.Settings t = BenchRunner.parse(new String[] {"--jdks", "17,21", "--jdk", "/opt/jdk-25",
-            "--forks", "1", "--warmup", "3", "--iterations", "4", "--iteration-ms", "500",
-            "--modes", "default,off", "--other-jdk-modes", "off,default", "--skip-reference"});
-        assertEquals(List.of("17", "21", "/opt/jdk-25"), t.jdks());
-        assertEquals(new BenchRunner.Timing(1, 3, 500, 4, 500), t.timing());
-        assertEquals(List.of(AgentMode.OFF, AgentMode.DEFAULT), t.modes(), "sorted, off first");
-        assertTrue(!t.reference());
-        IllegalArgumentException noBaseline = assertThrows(IllegalArgumentException.class,
-                () -> BenchRunner.parse(new String[] {"--modes", "default"}));
-        assertTrue(noBaseline.getMessage().contains("lack 'off'"), noBaseline.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> BenchRunner.parse(new String[] {"--forks", "0"}));
-    }
-
     private String property(final String key) throws IOException {
-        return BenchRunner.readRecord(recorded().resolve("run.properties")).getProperty(key);
+        return RunRecord.read(recorded().resolve("run.properties")).getProperty(key);
     }
 
     /** The report's cost section for {@code run}. */
