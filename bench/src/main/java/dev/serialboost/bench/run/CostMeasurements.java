@@ -1,7 +1,7 @@
 package dev.serialboost.bench.run;
 
 import dev.serialboost.bench.BenchJdk;
-import dev.serialboost.bench.ReportGenerator;
+import dev.serialboost.bench.report.CostSection;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -60,7 +60,7 @@ public final class CostMeasurements {
             record.properties().store(w, "written by BenchRunner --cost-only");
         }
         StringBuilder md = new StringBuilder();
-        ReportGenerator.costs(md, record.properties());
+        CostSection.write(md, record.properties());
         Path section = settings.results().resolve("cost.md");
         Files.writeString(section, md);
         RunLog.print("cost only: " + file + " and the report's section " + section);
