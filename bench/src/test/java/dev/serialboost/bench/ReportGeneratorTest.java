@@ -99,6 +99,20 @@ class ReportGeneratorTest {
     }
 
     @Test
+    void writesTheRecordedRunsPageByteForByte() throws IOException {
+        // recorded/benchmarks.md is the page the recorded run gave before the report was split into sections and
+        // templates; after a deliberate change of the page, write it anew (java -cp bench/target/benchmarks.jar
+        // dev.serialboost.bench.ReportGenerator bench/src/test/resources/recorded DIR) and copy DIR/benchmarks.md
+        Path docs = temp.resolve("docs");
+        ReportGenerator.write(recorded(), docs);
+        String expected;
+        try (InputStream in = getClass().getResourceAsStream("/recorded/benchmarks.md")) {
+            expected = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertEquals(expected, Files.readString(docs.resolve("benchmarks.md"), StandardCharsets.UTF_8));
+    }
+
+    @Test
     void refusesAnIncompleteRun() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> ReportGenerator.write(temp, temp.resolve("docs")));

@@ -16,10 +16,7 @@ final class BulkBodySection implements Section {
         if (!r.has(jdk, Column.CONVERTED_FIELDS) || !r.has(jdk, Column.CONVERTED)) {
             return;
         }
-        md.append("## Bulk body against per-field body (MarketData)\n\n");
-        md.append("JDK ").append(jdk).append(": no agent, the converted format's per-field body (`include ** "
-                + "bulk=off`) and its bulk body (the converted format's default), both with the engine, same run. "
-                + "Each ratio is a speed-up: the first time divided by the second.\n\n");
+        md.append(Prose.render("bulk", "jdk", jdk)).append("\n\n");
         md.append("| pattern | op | no agent | per-field | bulk | per-field vs no agent | bulk vs no agent "
                 + "| bulk vs per-field |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
         for (Pattern p : Pattern.STREAMS) {

@@ -15,6 +15,20 @@ final class Caveats {
     private Caveats() {
     }
 
+    /** The caveats' paragraphs, each followed by a blank line; empty when the run deserves no caveat. */
+    static String paragraphs(final Scores r, final Properties run) {
+        StringBuilder md = new StringBuilder();
+        String warming = warming(r);
+        if (warming != null) {
+            md.append(Prose.render("warming", "warming", warming)).append("\n\n");
+        }
+        String busy = busy(run);
+        if (busy != null) {
+            md.append(Prose.render("busy", "load", busy)).append("\n\n");
+        }
+        return md.toString();
+    }
+
     /**
      * How many benchmarks were still warming up while measured, when more than a tenth of them were, by column;
      * else {@code null}.

@@ -15,20 +15,15 @@ final class ClassLoadingCostTable {
             return;
         }
         long classes = Long.parseLong(run.getProperty("classpath.classes"));
-        md.append("**Class loading at the scale of an application** (JDK ").append(run.getProperty("classpath.jdk"))
-                .append("). `ClassPathApp` loads, by name and without initializing, each of the ")
-                .append(String.format(Locale.ROOT, "%,d", classes)).append(" classes of published jars (")
-                .append(run.getProperty("classpath.jars").replace(",", ", ")).append("; ")
-                .append(run.getProperty("classpath.failed")).append(" of them fail to load, for an optional "
-                        + "dependency missing, but a transformer looks at them all the same), ")
-                .append(Boolean.parseBoolean(run.getProperty("classpath.paired"))
-                        ? run.getProperty("classpath.runs") + " rounds of one run each without the agent, with its "
-                        + "default and with `convert=all`, the order rotating from round to round. The cost per class "
-                        + "looked at is the median over the rounds of the difference, within a round, of the app's own "
-                        + "timing of the loads to the run without the agent, divided by the number of classes.\n\n"
-                        : run.getProperty("classpath.runs") + " runs each without the agent, with its default "
-                        + "and with `convert=all`, in turn. The cost per class looked at is the difference of the "
-                        + "medians of the app's own timing of the loads, divided by the number of classes.\n\n");
+        // a record without classpath.paired (from before the paired rounds) took the difference of the medians
+        String measurement = Prose.render(Boolean.parseBoolean(run.getProperty("classpath.paired"))
+                        ? "cost-class-loading-paired" : "cost-class-loading-unpaired",
+                "runs", run.getProperty("classpath.runs"));
+        md.append(Prose.render("cost-class-loading", "jdk", run.getProperty("classpath.jdk"),
+                "classes", String.format(Locale.ROOT, "%,d", classes),
+                "jars", run.getProperty("classpath.jars").replace(",", ", "),
+                "failed", run.getProperty("classpath.failed"),
+                "measurement", measurement)).append("\n\n");
         md.append("| | loading all classes, median | p25 – p75 | whole process, median | **per class looked at** "
                 + "|\n|---|---:|---:|---:|---:|\n");
         for (String k : List.of("off", "default", "converted")) {
@@ -47,14 +42,7 @@ final class ClassLoadingCostTable {
                     .append(" ms | ").append(run.getProperty("classpath.wall." + k + ".median")).append(" ms | ")
                     .append(perClass).append(" |\n");
         }
-        md.append("\nIn the default mode the agent keeps a class-file transformer only until `ObjectOutputStream`, "
-                + "`ObjectInputStream` and the few `java.io` classes that load with the first stream are loaded: what "
-                + "each class load costs then is the JVM handing it to a transformer that looks at a few names of "
-                + "bootstrap classes. Once they are patched, the transformer is removed and class loading costs "
-                + "nothing more. These jars load one of them: commons-lang3's `SerializationUtils` has an "
-                + "`ObjectInputStream` subclass, so `ObjectInputStream` loads with it and the engine layer is set up "
-                + "and patches it then, as in an application at its first stream; the default's figure includes that "
-                + "once-only cost, shared out over the classes.\n\n");
+        md.append('\n').append(Prose.text("cost-class-loading-after")).append("\n\n");
     }
 
     /** The class-loading cost per class looked at in {@code mode}, {@code +5.0 µs}; null when not measured. */

@@ -27,8 +27,7 @@ final class CostAcrossJdksTable {
         for (String jdk : jdks) {
             each.add(jdk.equals(jdks.get(0)) ? run : costsOf(run, RunRecord.costPrefix(Integer.parseInt(jdk))));
         }
-        md.append("**On every JDK of the run.** The same measurements on each JDK, each against itself without the "
-                + "agent (the tables above are JDK ").append(jdks.get(0)).append("'s).\n\n| |");
+        md.append(Prose.render("cost-across-jdks", "jdk", jdks.get(0))).append("\n\n| |");
         jdks.forEach(j -> md.append(" JDK ").append(j).append(" |"));
         md.append(" target |\n|---|");
         jdks.forEach(j -> md.append("---:|"));

@@ -20,26 +20,17 @@ public final class CostSection implements Section {
 
     /** The section from a run record alone ({@code --cost-only} writes it to {@code cost.md}). */
     public static void write(final StringBuilder md, final Properties run) {
-        md.append("## What the agent costs\n\n");
         if (run.getProperty("startup.off.median") == null) {
-            md.append("Not measured in this run (`--skip-cost`).\n\n");
+            md.append(Prose.text("cost-not-measured")).append("\n\n");
             return;
         }
-        md.append("**JVM start-up** (JDK ").append(run.getProperty("startup.jdk", "?")).append("). Whole processes, "
-                + "from start to exit, timed by the runner: ").append(run.getProperty("startup.runs")).append(" runs "
-                + "of each row, in turn (the order rotating), after two unmeasured runs each. The default arms the "
-                + "engine layer at start-up and patches `java.io` when the application first loads a stream class; "
-                + "`convert=all` also defines the runtime and registers its class-file transformer at start-up.\n\n");
+        md.append(Prose.render("cost-startup", "jdk", run.getProperty("startup.jdk", "?"),
+                "runs", run.getProperty("startup.runs"))).append("\n\n");
         if (run.getProperty("startup.trivial.off.median") != null) {
-            md.append("A trivial application (`TrivialApp`: prints a line, serializes nothing). The empty agent is an "
-                    + "agent whose `premain` does nothing: what the JVM charges for any `-javaagent` (it resolves the "
-                    + "module graph with `java.instrument` instead of using the one archived for class-data sharing, "
-                    + "and opens the agent jar), which no agent can report in its own start-up line.\n\n");
+            md.append(Prose.text("cost-trivial-app")).append("\n\n");
             startupTable(md, run, "startup.trivial.", List.of("empty", "default", "converted"));
         }
-        md.append("A small application that serializes (`StartupApp`: loads the workload classes, round-trips one "
-                + "object of each, exits): with the agent's default it also pays for patching `java.io` and for the "
-                + "engine's first use.\n\n");
+        md.append(Prose.text("cost-serializing-app")).append("\n\n");
         startupTable(md, run, "startup.", List.of("default", "converted"));
         if (run.getProperty("transform.ms.median") != null) {
             TransformCostTable.appendTo(md, run);

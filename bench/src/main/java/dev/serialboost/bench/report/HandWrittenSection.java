@@ -15,9 +15,7 @@ final class HandWrittenSection implements Section {
         if (!r.has(jdk, Column.HANDWRITTEN) || !r.has(jdk, Column.CONVERTED)) {
             return;
         }
-        md.append("## The converted format against hand-written `Externalizable`\n\n");
-        md.append("JDK ").append(jdk).append(", round trip; speed-up = hand-written time / converted time (target: at "
-                + "least as fast). The hand-written twins run without the agent.\n\n");
+        md.append(Prose.render("handwritten", "jdk", jdk)).append("\n\n");
         md.append("| workload | pattern | hand-written | convert=all + engine | speed-up | verdict |\n"
                 + "|---|---|---:|---:|---:|---|\n");
         for (Workload w : Workload.values()) {

@@ -33,10 +33,6 @@ final class HeadlineSection implements Section {
     public void appendTo(final StringBuilder md, final RunResults results) {
         Scores r = results.scores();
         Properties run = results.record();
-        md.append("## The agent's default against no agent\n\n");
-        md.append("Round trip (write + read; for RMI, the remote call), speed-up = time without the agent / time with "
-                + "`-javaagent:serialboost-agent.jar` and **no settings**: the agent's default, the engine layer, which "
-                + "changes no byte on the wire (checked in this run: ");
         List<String> same = new ArrayList<>();
         for (int jdk : r.jdks) {
             String n = run.getProperty("check." + jdk + ".default.same-bytes");
@@ -44,9 +40,8 @@ final class HeadlineSection implements Section {
                 same.add("JDK " + jdk + ": " + n + " of " + n + " streams");
             }
         }
-        md.append(same.isEmpty() ? "not in this run" : "the default wrote the same bytes as no agent, "
-                + String.join("; ", same)).append("). Each JDK against itself without the agent, same run; `±` "
-                + "combines both scores' 99.9% confidence half-widths. Above 1 is faster.\n\n");
+        md.append(Prose.render("headline", "sameBytes", same.isEmpty() ? "not in this run"
+                : "the default wrote the same bytes as no agent, " + String.join("; ", same))).append("\n\n");
         md.append("| workload | pattern |");
         for (int jdk : r.jdks) {
             md.append(" JDK ").append(jdk).append(" |");

@@ -10,13 +10,7 @@ final class LayersSection implements Section {
     @Override
     public void appendTo(final StringBuilder md, final RunResults results) {
         Scores r = results.scores();
-        md.append("## The two layers compared\n\n");
-        md.append("Round trip, speed-up of each agent mode against no agent on the same JDK. *convert=all + engine* is "
-                + "the opt-in converted format as users get it (the engine stays on); *convert=all, engine=false* is "
-                + "the converted format alone; *per-field* writes MarketData's fields one by one instead of as one "
-                + "record (`include ** bulk=off`; it changes nothing for the other workloads, so only MarketData "
-                + "runs it). The converted format changes the wire format of the converted classes: both ends need "
-                + "the agent ([compatibility](compatibility.md)).\n\n");
+        md.append(Prose.text("layers")).append("\n\n");
         List<Column> modes = List.of(Column.DEFAULT, Column.CONVERTED, Column.CONVERTED_NO_ENGINE,
                 Column.CONVERTED_FIELDS);
         for (int jdk : r.jdks) {

@@ -16,13 +16,7 @@ final class RmiSection implements Section {
         if (!r.has(Pattern.RMI)) {
             return;
         }
-        md.append("## A real client: JDK RMI\n\n");
-        md.append("`RmiBenchmark`: a client calls a remote method on an RMI server in the same JVM over loopback "
-                + "(`LocateRegistry.createRegistry` on an ephemeral port of 127.0.0.1, the service exported with "
-                + "`UnicastRemoteObject.exportObject` and looked up through the registry's stub), passing the workload "
-                + "object and getting the server's copy back: per call, the argument and the result each go through a "
-                + "new RMI marshal stream on one side and are read on the other, plus RMI's protocol and the TCP round "
-                + "trip. Time per call in ns; speed-up against no agent on the same JDK.\n\n");
+        md.append(Prose.text("rmi")).append("\n\n");
         List<Column> modes = List.of(Column.DEFAULT, Column.CONVERTED, Column.CONVERTED_NO_ENGINE);
         md.append("| JDK | argument | no agent |");
         for (Column c : modes) {

@@ -13,10 +13,7 @@ final class SizesSection implements Section {
     @Override
     public void appendTo(final StringBuilder md, final RunResults results) {
         Properties run = results.record();
-        md.append("## Serialized size\n\n");
-        md.append("Bytes written on JDK ").append(results.mainJdk()).append(", measured once per mode by the same "
-                + "benchmark methods (`SelfCheck`). For the 1,000-object stream: the whole stream, and per object. "
-                + "The agent's default writes the very bytes of no agent (compared stream by stream).\n\n");
+        md.append(Prose.render("sizes", "jdk", results.mainJdk())).append("\n\n");
         List<Column> columns = Arrays.stream(Column.values())
                 .filter(c -> Arrays.stream(Workload.values()).anyMatch(w -> Pattern.STREAMS.stream()
                         .anyMatch(p -> run.getProperty(sizeKey(c, w, p)) != null))).toList();

@@ -38,13 +38,9 @@ final class TargetsSection implements Section {
     public void appendTo(final StringBuilder md, final RunResults results) {
         Scores r = results.scores();
         int targetJdk = r.jdks.contains(TARGET_JDK) ? TARGET_JDK : results.mainJdk();
-        md.append("### Targets\n\n");
-        md.append("From the issues: the agent against no agent, round trip, JDK ")
-                .append(TARGET_JDK).append(targetJdk == TARGET_JDK ? "" : " (not in this run: JDK " + targetJdk
-                        + " instead)").append(" unless the row names another, in the agent's default (the engine"
-                        + " layer) unless it names the converted format; and no row of the table above below ")
-                .append(Cells.ratio(FLOOR))
-                .append(". \"within error\" means the ratio misses the target but its `±` reaches it.\n\n");
+        md.append(Prose.render("targets", "targetJdk", TARGET_JDK,
+                "instead", targetJdk == TARGET_JDK ? "" : " (not in this run: JDK " + targetJdk + " instead)",
+                "floor", Cells.ratio(FLOOR))).append("\n\n");
         md.append("| workload | pattern | mode | JDK | target | measured | verdict |\n"
                 + "|---|---|---|---|---:|---:|---|\n");
         for (Target t : TARGETS) {
@@ -59,22 +55,7 @@ final class TargetsSection implements Section {
                     .append(Cells.ratioWithError(s)).append(" | ").append(Cells.verdict(s, t.factor)).append(" |\n");
         }
         floor(md, r);
-        md.append("**Where the gain comes from, and where it cannot.** The engine layer removes work the JDK repeats "
-                + "for every new stream: writing each class descriptor (class name, serialVersionUID, every field "
-                + "name and type) from scratch, reading it back into new strings, resolving each class by name "
-                + "through a stack walk, and binding each stream descriptor to the local class. A new stream per "
-                + "object pays all of that every time, so the one-per-stream pattern gains, the more the more classes "
-                + "a graph carries (the JDK's own `String`, `Date`, `ArrayList`, `BigDecimal`, `HashMap` included). "
-                + "In a long stream the descriptors are written once, and what remains is the per-object work: there the "
-                + "engine packs primitives with one big-endian access each where JDK 17 stores them byte by byte, "
-                + "copies each class's primitive fields with code generated for it, reads a byte array's stream "
-                + "without its lock, decodes strings straight from the stream's buffer, and keeps the writing side's "
-                + "handle table of a long stream at one entry per bucket; the rest (the handle table's identity "
-                + "hashing, writing strings, custom `writeObject` methods, allocating arrays) stays the JDK's. "
-                + "RMI writes each argument "
-                + "and result into a stream of its own, but adds its protocol and a loopback TCP round trip per call, "
-                + "which no layer changes; and its streams override `resolveClass`, for which the engine calls the "
-                + "stream's method as the JDK does instead of its own cache.\n\n");
+        md.append(Prose.text("gain")).append("\n\n");
     }
 
     /** The floor's row (the lowest of the headline's ratios) and the rows below it. */

@@ -16,12 +16,7 @@ final class TimesSection implements Section {
     public void appendTo(final StringBuilder md, final RunResults results) {
         Scores r = results.scores();
         int main = results.mainJdk();
-        md.append("## Times\n\n");
-        md.append("Average time per object in ns (`").append(r.unit).append("`; for the 1,000-object stream, the "
-                + "stream's time divided by 1,000). `±` is JMH's 99.9% confidence half-width. **Speed-up** is the "
-                + "time without the agent divided by the time in the column before it, from the same run and JDK: "
-                + "above 1 is faster. A round trip is write + read.\n\n");
-        md.append("### JDK ").append(main).append(", every mode and the reference rows\n\n");
+        md.append(Prose.render("times", "unit", r.unit, "jdk", main)).append("\n\n");
         for (Workload w : Workload.values()) {
             if (r.has(main, w)) {
                 workloadTable(md, r, main, w);
@@ -42,7 +37,7 @@ final class TimesSection implements Section {
                 columns.add(c);
             }
         }
-        md.append("#### ").append(w).append("\n\n").append(describe(w)).append("\n\n");
+        md.append("#### ").append(w).append("\n\n").append(Prose.text("workload/" + w.name())).append("\n\n");
         header(md, "| pattern | op |", columns);
         for (Pattern p : Pattern.STREAMS) {
             for (Op op : Op.values()) {
@@ -104,25 +99,5 @@ final class TimesSection implements Section {
             }
         }
         md.append('\n');
-    }
-
-    private static String describe(final Workload w) {
-        return switch (w) {
-            case MarketData -> "2 longs + 16 doubles, all primitive: the converted format writes the level as one "
-                    + "144-byte record (bulk body) or field by field (per-field body).";
-            case Employee -> "5 Strings, a Date, a Double, a supervisor chain (1,000 staff share 20 managers, who "
-                    + "share one head) and a List of 2 phone numbers.";
-            case Order -> "Final fields, no no-arg constructor, 10-element `double[]` and `long[]`. The converted "
-                    + "format instantiates it as plain JDK does and stores the finals through its runtime.";
-            case Sample -> "An int, a float, a Short, `long[3000]`, `double[3000]` and a reference to itself "
-                    + "(~48 KB per object).";
-            case CustomerOrder -> "The business graph: an order with its customer and addresses (100 customers shared "
-                    + "across the 1,000-object stream), 3 to 5 lines with `BigDecimal` prices pointing back at the "
-                    + "order, a `LocalDate`, an enum and a `HashMap` of 4 attributes. No hand-written twin.";
-            case Position -> "Its own `writeObject`/`readObject` around `defaultWriteObject`/`defaultReadObject`: "
-                    + "2 Strings, a long, 2 doubles and a Date, then a checksum written after the default part. "
-                    + "The converted format converts the default part and runs the class's methods for the rest. "
-                    + "No hand-written twin.";
-        };
     }
 }

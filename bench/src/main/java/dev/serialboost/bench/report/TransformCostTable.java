@@ -10,13 +10,9 @@ import java.util.Properties;
 final class TransformCostTable {
 
     static void appendTo(final StringBuilder md, final Properties run) {
-        md.append("**Transform time per class** (converted format only; the default transforms no class). A "
-                + "generated application loads and initializes ").append(run.getProperty("transform.classes"))
-                .append(" classes, ").append(run.getProperty("transform.serializable")).append(" of them "
-                        + "`Serializable` (7 fields each, every tenth serializable one extending another), ")
-                .append(run.getProperty("transform.runs")).append(" runs with `convert=all,summary=true`. The agent's "
-                        + "summary line reports the time spent in its transformer (`transform-ms`: every class it "
-                        + "looked at, converted or not).\n\n");
+        md.append(Prose.render("cost-transform", "classes", run.getProperty("transform.classes"),
+                "serializable", run.getProperty("transform.serializable"), "runs", run.getProperty("transform.runs")))
+                .append("\n\n");
         double ms = Double.parseDouble(run.getProperty("transform.ms.median"));
         int classes = Integer.parseInt(run.getProperty("transform.classes"));
         long converted = Long.parseLong(run.getProperty("transform.converted"));
@@ -30,8 +26,7 @@ final class TransformCostTable {
                 classes, run.getProperty("transform.load.off.median"), run.getProperty("transform.load.agent.median")));
         md.append(String.format(Locale.ROOT, "| whole process, without / with the agent | %s / %s ms |%n%n",
                 run.getProperty("transform.wall.off.median"), run.getProperty("transform.wall.agent.median")));
-        md.append("The first classes also pay for loading the agent's own code (ASM) and for the JIT not having "
-                + "compiled it yet; the per-class figure includes that.\n\n");
+        md.append(Prose.text("cost-transform-after")).append("\n\n");
     }
 
     /** The transformer's time per class looked at, {@code 134 µs}; null when not measured. */
