@@ -10,6 +10,10 @@ import java.util.Properties;
  */
 final class ClassLoadingCostTable {
 
+    private ClassLoadingCostTable() {
+    }
+
+    /** Appends the paragraphs and the table, or nothing when the record holds no class-loading measurement. */
     static void appendTo(final StringBuilder md, final Properties run) {
         if (run.getProperty("classpath.load.off.median") == null) {
             return;

@@ -14,10 +14,10 @@ import java.util.function.Function;
  */
 final class CostAcrossJdksTable {
 
-    /**
-     * The cost figures of every JDK of the run side by side (the tables above are the first JDK's), with the targets
-     * the agent is held to.
-     */
+    private CostAcrossJdksTable() {
+    }
+
+    /** Appends the table when {@code cost.jdks} names two JDKs or more. */
     static void appendTo(final StringBuilder md, final Properties run) {
         List<String> jdks = List.of(run.getProperty("cost.jdks", "").split(","));
         if (jdks.size() < 2) {

@@ -39,6 +39,10 @@ public final class CostSection implements Section {
         CostAcrossJdksTable.appendTo(md, run);
     }
 
+    /**
+     * A start-up table: the row without the agent and one row per mode measured (with its premain's share where the
+     * agent printed one), each with the difference of its median to the one without the agent.
+     */
     private static void startupTable(final StringBuilder md, final Properties run, final String prefix,
                                      final List<String> modes) {
         double off = Double.parseDouble(run.getProperty(prefix + "off.median"));

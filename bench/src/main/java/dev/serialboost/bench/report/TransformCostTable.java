@@ -9,6 +9,10 @@ import java.util.Properties;
  */
 final class TransformCostTable {
 
+    private TransformCostTable() {
+    }
+
+    /** Appends the paragraph and the table; the record must hold the transform-time measurement. */
     static void appendTo(final StringBuilder md, final Properties run) {
         md.append(Prose.render("cost-transform", "classes", run.getProperty("transform.classes"),
                 "serializable", run.getProperty("transform.serializable"), "runs", run.getProperty("transform.runs")))
