@@ -17,19 +17,23 @@ import java.util.concurrent.TimeUnit;
  * the runner, the environment without anything that would attach or configure an agent behind the runner's
  * back, both outputs captured, a time limit.
  */
-final class Child {
+public final class Child {
 
     /** Environment variables that would change what a child JVM runs; never passed on. */
-    static final List<String> SCRUBBED = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+    public static final List<String> SCRUBBED = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+
+    /** The time limit of the runner's child JVMs (self-checks, start-up, transform-time and class-loading runs). */
+    public static final Duration TIMEOUT = Duration.ofMinutes(5);
 
     /** What a child did. */
-    record Result(List<String> command, int exitCode, String stdout, String stderr, long nanos) {
-        double millis() {
+    public record Result(List<String> command, int exitCode, String stdout, String stderr, long nanos) {
+        /** Its wall time. */
+        public double millis() {
             return nanos / 1e6;
         }
 
         /** Throws with the command and both outputs unless the exit code was 0. */
-        Result requireSuccess(final String what) {
+        public Result requireSuccess(final String what) {
             if (exitCode != 0) {
                 throw new IllegalStateException(what + " failed with exit code " + exitCode + "\n  command: "
                         + String.join(" ", command) + "\n  stdout: " + tail(stdout) + "\n  stderr: " + tail(stderr));
@@ -46,12 +50,12 @@ final class Child {
     }
 
     /** The {@code java} launcher of the running JVM. */
-    static String java() {
+    public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     /** Runs {@code command} to completion (or kills it after {@code timeout}). */
-    static Result run(final List<String> command, final Duration timeout) {
+    public static Result run(final List<String> command, final Duration timeout) {
         ProcessBuilder builder = new ProcessBuilder(command);
         Map<String, String> env = builder.environment();
         env.keySet().removeIf(name -> name.startsWith("SERIALBOOST_") || SCRUBBED.contains(name));

@@ -14,7 +14,8 @@ import java.util.Map;
  * {@code form=SERIALIZABLE}, and the real client {@link RmiBenchmark}) in every mode; the reference rows
  * (hand-written {@code Externalizable}, Kryo, Fory) only without the agent and only when asked for. Each
  * {@link Run} is one JMH invocation, as JMH applies a parameter's values to every benchmark of an invocation.
- * {@link BenchRunner} turns runs into JMH includes and parameters, {@link SelfCheck} into one call of every method.
+ * {@link BenchRunner} turns runs into JMH includes and parameters ({@code run.JmhRuns}), {@link SelfCheck} into one
+ * call of every method.
  *
  * <p>The per-field mode runs MarketData only: {@code bulk=off} changes nothing but all-primitive class levels, and
  * MarketData is the only all-primitive workload (the others would run byte-identical code).
@@ -25,7 +26,7 @@ public record Plan(AgentMode mode, List<Run> runs) {
     public static final List<Class<?>> ALL = List.of(JdkStreamBenchmark.class, RmiBenchmark.class,
             KryoBenchmark.class, ForyBenchmark.class);
     /** Workloads whose class levels are all-primitive: the only ones the per-field mode changes. */
-    static final List<Workload> ALL_PRIMITIVE = List.of(Workload.MarketData);
+    public static final List<Workload> ALL_PRIMITIVE = List.of(Workload.MarketData);
     /** The workloads {@link RmiBenchmark} passes as its argument: a record and a business graph. */
     static final List<Workload> RMI_ARGUMENTS = List.of(Workload.Employee, Workload.CustomerOrder);
 

@@ -29,10 +29,10 @@ import java.util.Map;
  * digest JdkStreamBenchmark.readOnePerStream workload=MarketData form=SERIALIZABLE 9f1c0a7d3e55b210
  * </pre>
  *
- * <p>{@link BenchRunner} runs it in one JVM per mode and JDK before the benchmarks (it fails fast, gives the size
- * table of the report, shows that the agent's default writes the same bytes as no agent, and, with the agent's
- * {@code verbose=true}, which classes were converted how). Each state's {@code @TearDown} methods run after its
- * calls. The unit tests call {@link #run} in-process; the integration test runs it with the real agent and
+ * <p>{@link BenchRunner} runs it ({@code run.SelfChecks}) in one JVM per mode and JDK before the benchmarks (it fails
+ * fast, gives the size table of the report, shows that the agent's default writes the same bytes as no agent, and,
+ * with the agent's {@code verbose=true}, which classes were converted how). Each state's {@code @TearDown} methods run
+ * after its calls. The unit tests call {@link #run} in-process; the integration test runs it with the real agent and
  * compares the lines with those of a JVM without it.
  */
 public final class SelfCheck {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.serialboost.bench.run.AgentOutputCheck;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -58,10 +59,10 @@ class BenchAgentIT {
     }
 
     private static void agentRanCleanly(final Child.Result r, final boolean engine, final int minConverted) {
-        Matcher start = BenchRunner.STARTUP_LINE.matcher(r.stderr());
+        Matcher start = AgentOutputCheck.STARTUP_LINE.matcher(r.stderr());
         assertTrue(start.find(), "no agent start-up line:\n" + r.stderr());
         assertEquals(engine ? "on" : "off", start.group(2), start.group());
-        Matcher m = BenchRunner.SUMMARY.matcher(r.stderr());
+        Matcher m = AgentOutputCheck.SUMMARY.matcher(r.stderr());
         assertTrue(m.find(), "no agent summary line:\n" + r.stderr());
         assertEquals("0", m.group(3), m.group());
         assertTrue(Integer.parseInt(m.group(1)) >= minConverted, "at least " + minConverted + " classes converted: "
@@ -89,7 +90,7 @@ class BenchAgentIT {
                 "convert=all,engine=false,summary=true,verbose=true");
 
         assertTrue(off.stderr().isEmpty(), off.stderr());
-        Matcher start = BenchRunner.STARTUP_LINE.matcher(engine.stderr());
+        Matcher start = AgentOutputCheck.STARTUP_LINE.matcher(engine.stderr());
         assertTrue(start.find(), engine.stderr());
         assertEquals("on", start.group(2));
         assertEquals("none", start.group(4));

@@ -2,14 +2,10 @@ package dev.serialboost.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.serialboost.bench.ReportGenerator.Impl;
-import dev.serialboost.bench.ReportGenerator.Op;
-import dev.serialboost.bench.ReportGenerator.Pattern;
-import dev.serialboost.bench.ReportGenerator.Score;
+import dev.serialboost.bench.run.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,13 +16,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 
 /**
  * The report generator on a recorded run ({@code src/test/resources/recorded}: the {@code jmh.json} and
  * {@code run.properties} of a real {@code ./bench.sh --smoke --workloads MarketData,CustomerOrder --jdks 17,25
- * --other-jdk-modes off,default}). The expected numbers below were computed by hand from the recorded scores.
+ * --other-jdk-modes off,default}), end to end: the page and the chart. The expected numbers below were computed by
+ * hand from the recorded scores; the units of {@code dev.serialboost.bench.report} have tests of their own.
  */
 class ReportGeneratorTest {
 
@@ -36,169 +31,12 @@ class ReportGeneratorTest {
     private Path recorded() throws IOException {
         Path dir = temp.resolve("results");
         Files.createDirectories(dir);
-        for (String name : List.of(ReportGenerator.JMH_JSON, ReportGenerator.RUN_PROPERTIES)) {
+        for (String name : List.of(RunRecord.JMH_JSON, RunRecord.FILE)) {
             try (InputStream in = getClass().getResourceAsStream("/recorded/" + name)) {
                 Files.copy(in, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
         }
         return dir;
-    }
-
-    @Test
-    void readsEveryRecordedScoreIntoItsColumn() throws IOException {
-        ReportGenerator.Results r = ReportGenerator.read(Files.readString(recorded().resolve("jmh.json")));
-        // 78 measured (JDK 17: off 2 workloads x (JDK + Kryo + Fory) x 4 + MarketData hand-written x 4 + RMI,
-        // default, converted, converted-no-engine 2 x 4 + RMI each, per-field 4; JDK 25: off and default 2 x 4 + RMI),
-        // plus 36 round trips
-        assertEquals(78 + 36, r.scores.size());
-        assertEquals("ns/op", r.unit);
-        assertEquals(List.of(17, 25), List.copyOf(r.jdks));
-        Score offWrite = r.get(17, Impl.NO_AGENT, Workload.MarketData, Pattern.ONE, Op.WRITE);
-        assertEquals(28813.538716225372, offWrite.value(), 1e-9);
-        assertEquals(383524.69211268285, offWrite.error(), 1e-9);
-        assertEquals(7248.065058041016, r.get(17, Impl.DEFAULT, Workload.MarketData, Pattern.ONE, Op.WRITE).value(),
-                1e-9);
-        assertEquals(5685.182005115984, r.get(17, Impl.CONVERTED, Workload.MarketData, Pattern.ONE, Op.WRITE).value(),
-                1e-9);
-        assertEquals(3591.2739251653825, r.get(17, Impl.CONVERTED_FIELDS, Workload.MarketData, Pattern.ONE, Op.WRITE)
-                .value(), 1e-9);
-        assertEquals(45023.71791225953, r.get(17, Impl.CONVERTED_NO_ENGINE, Workload.MarketData, Pattern.ONE, Op.WRITE)
-                .value(), 1e-9);
-        assertEquals(42806.88240826977, r.get(25, Impl.NO_AGENT, Workload.MarketData, Pattern.ONE, Op.WRITE).value(),
-                1e-9);
-        assertEquals(73982.22444499185, r.get(17, Impl.NO_AGENT, Workload.MarketData, Pattern.ONE, Op.ROUND_TRIP)
-                .value(), 1e-6);
-        // the RMI call is a round trip of its own, keyed by its argument
-        assertEquals(6529459.522566718, r.get(17, Impl.DEFAULT, Workload.CustomerOrder, Pattern.RMI, Op.ROUND_TRIP)
-                .value(), 1e-6);
-        assertTrue(r.get(17, Impl.KRYO, Workload.CustomerOrder, Pattern.THOUSAND, Op.READ) != null);
-        assertTrue(r.get(17, Impl.HANDWRITTEN, Workload.CustomerOrder, Pattern.ONE, Op.WRITE) == null, "no twin");
-        assertTrue(r.get(25, Impl.CONVERTED, Workload.MarketData, Pattern.ONE, Op.WRITE) == null);
-        assertTrue(r.get(17, Impl.CONVERTED_FIELDS, Workload.CustomerOrder, Pattern.ONE, Op.WRITE) == null);
-    }
-
-    @Test
-    void theCostSectionHasTheTrivialAppAndClassLoadingRowsWhenMeasured() throws IOException {
-        Properties run = BenchRunner.readRecord(recorded().resolve("run.properties"));
-        String without = costs(run);
-        assertTrue(!without.contains("TrivialApp") && !without.contains("ClassPathApp"),
-                "a recording without them has neither");
-        Map<String, String> extra = Map.ofEntries(Map.entry("startup.trivial.off.median", "41.0"),
-                Map.entry("startup.trivial.empty.median", "88.0"), Map.entry("startup.trivial.default.median", "90.0"),
-                Map.entry("startup.trivial.converted.median", "130.0"),
-                Map.entry("startup.trivial.premain.default.median", "4.0"),
-                Map.entry("classpath.load.off.median", "4000.0"), Map.entry("classpath.load.default.median", "4100.0"),
-                Map.entry("classpath.load.converted.median", "9000.0"),
-                Map.entry("classpath.wall.off.median", "4500.0"), Map.entry("classpath.wall.default.median", "4650.0"),
-                Map.entry("classpath.wall.converted.median", "9800.0"), Map.entry("classpath.perclass.default", "5.0"),
-                Map.entry("classpath.perclass.converted", "250.0"), Map.entry("classpath.classes", "20000"),
-                Map.entry("classpath.failed", "12"), Map.entry("classpath.converted", "1500"),
-                Map.entry("classpath.jars", "a.jar,b.jar"), Map.entry("classpath.runs", "5"),
-                Map.entry("classpath.jdk", "17"));
-        for (String key : List.of("startup.trivial.off", "startup.trivial.empty", "startup.trivial.default",
-                "startup.trivial.converted", "startup.trivial.premain.default", "classpath.load.off",
-                "classpath.load.default", "classpath.load.converted")) {
-            for (String stat : List.of("p25", "p75", "min", "max")) {
-                run.setProperty(key + "." + stat, "1.0");
-            }
-        }
-        extra.forEach(run::setProperty);
-        String text = costs(run);
-        assertContains(text, "| an empty agent (the JVM's own cost) | 88.0 ms | 1.0 – 1.0 ms | 1.0 – 1.0 ms |"
-                + " **+47 ms** (+115%) |");
-        assertContains(text, "| agent default (engine) | 90.0 ms | 1.0 – 1.0 ms | 1.0 – 1.0 ms | **+49 ms** (+120%)"
-                + " |\n|   of which its premain (start-up line: `active in N ms`) | 4.0 ms |");
-        assertContains(text, "each of the 20,000 classes of published jars (a.jar, b.jar; 12 of them fail");
-        assertContains(text, "| agent default (engine) | 4100.0 ms | 1.0 – 1.0 ms | 4650.0 ms | **+5.0 µs** |");
-        assertContains(text, "| agent, convert=all (1500 converted) | 9000.0 ms | 1.0 – 1.0 ms | 9800.0 ms |"
-                + " **+250.0 µs** |");
-        // the StartupApp table is still there, after the trivial one
-        assertTrue(text.indexOf("`TrivialApp`") < text.indexOf("`StartupApp`"), text);
-        assertContains(text, "| agent default (engine) | " + property("startup.default.median") + " ms |");
-        BenchRunner.Settings s = BenchRunner.parse(new String[] {"--cost-only", "--docs", "none"});
-        assertTrue(s.costOnly() && !s.skipCost());
-        assertEquals(BenchRunner.Profile.QUICK.classLoadingRounds, s.classLoadingRounds());
-        assertEquals(9, BenchRunner.parse(new String[] {"--cost-only", "--class-loading-rounds", "9"})
-                .classLoadingRounds());
-        assertThrows(IllegalArgumentException.class,
-                () -> BenchRunner.parse(new String[] {"--class-loading-rounds", "0"}));
-        // per round, the difference to the run without the agent of the same round
-        assertArrayEquals(new double[] {5.0, -0.5},
-                BenchRunner.perClass(new double[] {110, 99}, new double[] {100, 100}, 2000), 1e-12);
-        assertContains(text, "5 runs each without the agent");
-        run.setProperty("classpath.paired", "true");
-        assertContains(costs(run), "5 rounds of one run each without the agent, with its default and with"
-                + " `convert=all`, the order rotating from round to round. The cost per class looked at is the median"
-                + " over the rounds of the difference, within a round");
-    }
-
-    @Test
-    void theCostSectionPutsEveryJdkOfTheRunSideBySide() throws IOException {
-        // as BenchRunner records them: the first JDK's figures under their keys, each other's after its prefix
-        Properties run = new Properties();
-        Properties measured = new Properties();
-        Map.of("startup.off.median", "100.0", "startup.default.median", "150.0", "startup.converted.median", "260.0",
-                "startup.trivial.off.median", "40.0", "startup.trivial.default.median", "70.0",
-                "transform.ms.median", "50", "transform.classes", "1000", "classpath.load.off.median", "500.0",
-                "classpath.perclass.default", "12.34", "classpath.perclass.converted", "55.54")
-                .forEach(measured::setProperty);
-        measured.setProperty("machine.cpu", "not a cost");
-        BenchRunner.moveCosts(measured, run, ReportGenerator.costPrefix(25));
-        assertEquals("not a cost", measured.getProperty("machine.cpu"));
-        assertEquals(1, measured.size(), "every cost key moved");
-        assertEquals("12.34", run.getProperty("cost.25.classpath.perclass.default"));
-        Map.of("startup.off.median", "90.0", "startup.default.median", "130.0", "startup.trivial.off.median",
-                "43.3", "startup.trivial.default.median", "80.2", "startup.trivial.converted.median", "255.1",
-                "classpath.load.off.median", "508.8", "classpath.perclass.default", "23.0",
-                "classpath.perclass.converted", "62.4").forEach(run::setProperty);
-        StringBuilder one = new StringBuilder();
-        ReportGenerator.acrossJdks(one, run);
-        assertEquals("", one.toString(), "without cost.jdks there is one JDK: no such table");
-        run.setProperty("cost.jdks", "17,25");
-        StringBuilder table = new StringBuilder();
-        ReportGenerator.acrossJdks(table, run);
-        String text = table.toString();
-        assertContains(text, "(the tables above are JDK 17's).\n\n| | JDK 17 | JDK 25 | target |\n"
-                + "|---|---:|---:|---:|\n");
-        assertContains(text, "| trivial app, agent default: whole process, difference of the medians | +37 ms"
-                + " | +30 ms | ≤ 60 ms |\n| trivial app, `convert=all` | +212 ms | — | — |\n");
-        assertContains(text, "| serializing app (`StartupApp`), agent default | +40 ms | +50 ms | — |\n"
-                + "| serializing app, `convert=all` | — | +160 ms | — |\n");
-        assertContains(text, "| transform time per class looked at (generated app) | — | 50 µs | — |\n");
-        assertContains(text, "| loading the published jars' classes without the agent (median) | 508.8 ms"
-                + " | 500.0 ms | — |\n| class loading, agent default: **per class looked at** | +23.0 µs"
-                + " | +12.3 µs | ≤ 20 µs |\n| class loading, `convert=all`: **per class looked at** | +62.4 µs"
-                + " | +55.5 µs | ≤ 60 µs |\n");
-        // and the cost section ends with it
-        Properties recorded = BenchRunner.readRecord(recorded().resolve("run.properties"));
-        recorded.setProperty("cost.jdks", "17,25");
-        String section = costs(recorded);
-        assertTrue(section.endsWith("| class loading, `convert=all`: **per class looked at** | — | — | ≤ 60 µs"
-                + " |\n\n"), section);
-    }
-
-    @Test
-    void saysWhenTheMeasuredIterationsWereStillWarmingUp() throws IOException {
-        ReportGenerator.Results r = ReportGenerator.read(Files.readString(recorded().resolve("jmh.json")));
-        int[] off = r.warming.get(Impl.NO_AGENT);
-        assertEquals(18, off[1], "per JDK (17, 25): 2 workloads x 4 methods + 1 RMI call");
-        String text = ReportGenerator.warming(r);
-        assertTrue(text == null || text.contains("no agent " + off[0] + " of 18"), text);
-        ReportGenerator.Results steady = ReportGenerator.read("[{\"jmhVersion\": \"1.37\", \"benchmark\":"
-                + " \"dev.serialboost.bench.JdkStreamBenchmark.writeOnePerStream\", \"jdkVersion\": \"17.0.1\","
-                + " \"vmName\": \"VM\", \"vmVersion\": \"17\", \"jvmArgs\": [\"-Dbench.agent=default\"],"
-                + " \"params\": {\"workload\": \"Order\", \"form\": \"SERIALIZABLE\"}, \"primaryMetric\":"
-                + " {\"score\": 10, \"scoreError\": \"NaN\", \"scoreUnit\": \"ns/op\", \"rawData\": [[13, 9, 10]]}}]");
-        assertEquals("in 1 of 1 benchmarks the first measured iteration was more than 25% slower than the last"
-                + " (agent default (engine) 1 of 1)", ReportGenerator.warming(steady));
-    }
-
-    @Test
-    void readsJmhNumbersAndItsNaNWithGson() {
-        assertEquals(1500.0, ReportGenerator.number(com.google.gson.JsonParser.parseString("1.5e3")));
-        assertTrue(Double.isNaN(ReportGenerator.number(com.google.gson.JsonParser.parseString("\"NaN\""))));
-        assertTrue(Double.isNaN(ReportGenerator.number(null)));
-        assertEquals(-2.0, ReportGenerator.number(com.google.gson.JsonParser.parseString("-2")));
     }
 
     @Test
@@ -261,14 +99,17 @@ class ReportGeneratorTest {
     }
 
     @Test
-    void aLoadTheRunMakesItselfIsNotCalledBusy() {
-        Properties run = new Properties();
-        run.setProperty("machine.cores", "2");
-        run.setProperty("machine.loadavg.start", "2.10 1.41 1.03");
-        run.setProperty("machine.loadavg.end", "1.70 1.80 1.75");
-        assertNull(ReportGenerator.busy(run), "one benchmark thread, its JIT and GC, and the build before");
-        run.setProperty("machine.loadavg.end", "3.04 2.51 2.10");
-        assertEquals("1-minute load average 2.1 at the start and 3.0 at the end, on 2 cores", ReportGenerator.busy(run));
+    void writesTheRecordedRunsPageByteForByte() throws IOException {
+        // recorded/benchmarks.md is the page the recorded run gave before the report was split into sections and
+        // templates; after a deliberate change of the page, write it anew (java -cp bench/target/benchmarks.jar
+        // dev.serialboost.bench.ReportGenerator bench/src/test/resources/recorded DIR) and copy DIR/benchmarks.md
+        Path docs = temp.resolve("docs");
+        ReportGenerator.write(recorded(), docs);
+        String expected;
+        try (InputStream in = getClass().getResourceAsStream("/recorded/benchmarks.md")) {
+            expected = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertEquals(expected, Files.readString(docs.resolve("benchmarks.md"), StandardCharsets.UTF_8));
     }
 
     @Test
@@ -278,96 +119,8 @@ class ReportGeneratorTest {
         assertTrue(e.getMessage().contains("no complete run"), e.getMessage());
     }
 
-    @Test
-    void ratiosCarryTheirErrorAndVerdictsReadIt() {
-        Score off = new Score(300, 30);
-        Score on = new Score(100, 10);
-        Score s = off.speedupOf(on);
-        assertEquals(3.0, s.value(), 1e-12);
-        assertEquals(3.0 * Math.sqrt(0.01 + 0.01), s.error(), 1e-12);
-        assertEquals("met", ReportGenerator.verdict(s, 3.0));
-        assertEquals("within error", ReportGenerator.verdict(s, 3.3));
-        assertEquals("**missed**", ReportGenerator.verdict(s, 4.0));
-        assertEquals("**missed**", ReportGenerator.verdict(new Score(2.9, Double.NaN), 3.0));
-        assertEquals(new Score(400, Math.sqrt(1000)), off.plus(on));
-        assertEquals("1,234 ± 57", ReportGenerator.time(new Score(1234.4, 56.7)));
-        assertEquals("12.3", ReportGenerator.time(new Score(12.34, Double.NaN)));
-        assertEquals("3.00x ± 0.42", ReportGenerator.ratioWithError(s));
-    }
-
-    @Test
-    void theRunnerReadsTheAgentsStartUpLine() {
-        java.util.regex.Matcher m = BenchRunner.STARTUP_LINE.matcher("[serialboost] serialboost 0.1.0-SNAPSHOT active"
-                + " in 41 ms (engine: on; config: no config file; converting: none)");
-        assertTrue(m.find());
-        assertEquals("41", m.group(1));
-        assertEquals("on", m.group(2));
-        assertEquals("none", m.group(4));
-        assertEquals("", m.group(5));
-        m = BenchRunner.STARTUP_LINE.matcher("[serialboost] serialboost 0.1.0 active in 90 ms (engine: off; config:"
-                + " /x.conf (agent argument config); converting: all eligible classes); engine layer is off: why");
-        assertTrue(m.find());
-        assertEquals("off", m.group(2));
-        assertEquals("all eligible classes", m.group(4));
-        assertEquals("; engine layer is off: why", m.group(5));
-    }
-
-    @Test
-    void theRunnerKnowsTheJdksTheTestsUse() {
-        BenchJdk running = BenchJdk.resolve(String.valueOf(Runtime.version().feature()));
-        assertEquals(Runtime.version().feature(), running.feature());
-        assertEquals(Path.of(System.getProperty("java.home")), running.home());
-        assertEquals("JDK " + running.feature(), running.label());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BenchJdk.resolve("8"));
-        assertTrue(e.getMessage().contains("--jdk /path/to/jdk-home"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> BenchJdk.resolve(temp.toString()));
-        assertTrue(e.getMessage().contains("no executable"), e.getMessage());
-    }
-
-    @Test
-    void theRunnerFindsTheAgentSummaryLineInJmhOutput() {
-        String jmhOutput = "Iteration   1: 1184.171 ns/op\n[serialboost] summary: converted=4 skipped=43 errors=0"
-                + " transform-ms=72 (excluded-by-config=42)\n";
-        java.util.regex.Matcher m = BenchRunner.SUMMARY.matcher(jmhOutput);
-        assertTrue(m.find());
-        assertEquals("4", m.group(1));
-        assertEquals("0", m.group(3));
-        assertEquals("72", m.group(4));
-        assertEquals(2.5, BenchRunner.median(new double[] {4, 1, 3, 2}));
-        assertEquals(1.75, BenchRunner.percentile(new double[] {1, 2, 3, 4}, 25), 1e-12);
-        BenchRunner.Settings s = BenchRunner.parse(new String[] {"--profile", "full", "--workloads", "Order,Sample",
-            "--docs", "none", "--skip-cost"});
-        assertEquals(BenchRunner.Profile.FULL, s.profile());
-        assertEquals(new BenchRunner.Timing(2, 3, 1000, 5, 1000), s.timing());
-        assertEquals(List.of(Workload.Order, Workload.Sample), s.workloads());
-        assertTrue(s.docs() == null && s.skipCost() && s.reference());
-        assertEquals(List.of(AgentMode.values()), s.modes());
-        assertEquals(List.of(AgentMode.OFF, AgentMode.DEFAULT, AgentMode.CONVERTED), s.otherJdkModes());
-        assertEquals(List.of(), s.jdks(), "the running JDK");
-        assertThrows(IllegalArgumentException.class, () -> BenchRunner.parse(new String[] {"--fast"}));
-
-        BenchRunner.Settings t = BenchRunner.parse(new String[] {"--jdks", "17,21", "--jdk", "/opt/jdk-25",
-            "--forks", "1", "--warmup", "3", "--iterations", "4", "--iteration-ms", "500",
-            "--modes", "default,off", "--other-jdk-modes", "off,default", "--skip-reference"});
-        assertEquals(List.of("17", "21", "/opt/jdk-25"), t.jdks());
-        assertEquals(new BenchRunner.Timing(1, 3, 500, 4, 500), t.timing());
-        assertEquals(List.of(AgentMode.OFF, AgentMode.DEFAULT), t.modes(), "sorted, off first");
-        assertTrue(!t.reference());
-        IllegalArgumentException noBaseline = assertThrows(IllegalArgumentException.class,
-                () -> BenchRunner.parse(new String[] {"--modes", "default"}));
-        assertTrue(noBaseline.getMessage().contains("lack 'off'"), noBaseline.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> BenchRunner.parse(new String[] {"--forks", "0"}));
-    }
-
     private String property(final String key) throws IOException {
-        return BenchRunner.readRecord(recorded().resolve("run.properties")).getProperty(key);
-    }
-
-    /** The report's cost section for {@code run}. */
-    private static String costs(final Properties run) {
-        StringBuilder md = new StringBuilder();
-        ReportGenerator.costs(md, run);
-        return md.toString();
+        return RunRecord.read(recorded().resolve("run.properties")).getProperty(key);
     }
 
     private static void assertContains(final String text, final String part) {
