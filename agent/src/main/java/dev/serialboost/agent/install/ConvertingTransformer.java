@@ -1,18 +1,22 @@
 package dev.serialboost.agent.install;
 
 import dev.serialboost.agent.StderrReport;
-import dev.serialboost.transformer.kit.ClassFileSource;
-import dev.serialboost.transformer.converted.ClassHierarchy;
 import dev.serialboost.transformer.converted.ClassConverter;
+import dev.serialboost.transformer.converted.ClassHierarchy;
 import dev.serialboost.transformer.converted.Transformation;
+import dev.serialboost.transformer.kit.ClassFileSource;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
 import java.lang.ref.WeakReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.ProtectionDomain;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
@@ -51,8 +55,40 @@ public final class ConvertingTransformer implements ClassFileTransformer {
      */
     private final ThreadLocal<boolean[]> busy = ThreadLocal.withInitial(() -> new boolean[1]);
 
+    /**
+     * Registers a converting transformer for the classes that load from now on: the classes loaded before it are
+     * left as they are (told by their names), and the JDK's loaded classes are read from the JVM instead of from
+     * their class files ({@link ClassHierarchy#useLoadedJdkClasses}).
+     *
+     * @param attached whether the agent was attached to a running JVM, when the serializable classes already
+     *                 loaded are counted (they stay unconverted)
+     * @return how many serializable classes were loaded already and stay unconverted (0 unless attached)
+     */
+    public static int register(final Instrumentation inst, final ClassConverter converter, final StderrReport report,
+                               final Path dump, final boolean attached) {
+        Set<String> loaded = new HashSet<>();
+        Map<String, Class<?>> loadedJdk = new HashMap<>();
+        int loadedSerializable = 0;
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            String name = c.getName().replace('.', '/');
+            loaded.add(name);
+            ClassLoader loader = c.getClassLoader();
+            if ((loader == null || loader == PLATFORM) && !c.isArray() && !c.isHidden()
+                    && (name.startsWith("java/") || ClassHierarchy.hasJdkPackageName(name))) {
+                loadedJdk.put(name, c);
+            }
+            if (attached && Serializable.class.isAssignableFrom(c) && !c.isArray() && !c.isPrimitive()
+                    && !ignored(name, loader)) {
+                loadedSerializable++;
+            }
+        }
+        ClassHierarchy.useLoadedJdkClasses(loadedJdk);
+        inst.addTransformer(new ConvertingTransformer(converter, report, dump, loaded), false);
+        return loadedSerializable;
+    }
+
     public ConvertingTransformer(final ClassConverter transformer, final StderrReport report, final Path dump,
-                          final Set<String> loadedBeforeAgent) {
+                                 final Set<String> loadedBeforeAgent) {
         this.transformer = transformer;
         this.report = report;
         this.dump = dump;

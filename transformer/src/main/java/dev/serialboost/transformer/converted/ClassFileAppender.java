@@ -3,15 +3,12 @@ package dev.serialboost.transformer.converted;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ConstantDynamic;
 import org.objectweb.asm.Handle;
-import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,7 +19,8 @@ import java.util.Map;
  * again: the class file was read once already, for its decision. The new constants are not shared with equal old ones
  * (the class file format allows that); the class's own {@code this_class}, supertypes and members keep their indexes.
  *
- * <p>The methods are written by a {@link MethodVisitor} that knows the few instructions the generator emits, and
+ * <p>The methods are written by {@link AppendedMethod}, a {@link MethodVisitor} that knows the few instructions the
+ * generator emits, and
  * stack-map frames of kind {@code F_SAME} only; max stack and locals are the ones its caller gives
  * ({@code ClassWriter}'s {@code COMPUTE_NOTHING}). Anything else fails with an {@link IllegalStateException}, so a
  * change to the generator cannot write a wrong class file unnoticed. Not thread-safe: one per class file.
@@ -32,7 +30,7 @@ final class ClassFileAppender {
     private static final byte[] BOOTSTRAP_METHODS = "BootstrapMethods".getBytes(StandardCharsets.US_ASCII);
 
     private final byte[] original;
-    private final String className;
+    final String className;
     /** Offsets in {@link #original}: the end of the constant pool, of the interfaces, of the fields, of the methods. */
     private final int poolEnd;
     private final int fieldsStart;
@@ -45,7 +43,7 @@ final class ClassFileAppender {
     private int major;
     private int minor;
 
-    private final Bytes pool = new Bytes(512);
+    private final ClassFileBytes pool = new ClassFileBytes(512);
     private int poolCount;
     /**
      * The new {@code Utf8} constants by value, the new classes by name: the most asked for, and without a key made.
@@ -55,12 +53,12 @@ final class ClassFileAppender {
     private final Map<String, Integer> classes = new HashMap<>(32);
     /** The other new constants and bootstrap methods, by a key of their tag and contents. */
     private final Map<String, Integer> constants = new HashMap<>(128);
-    private final Bytes bootstraps = new Bytes(64);
+    private final ClassFileBytes bootstraps = new ClassFileBytes(64);
     private int bootstrapCount;
-    private final Bytes fields = new Bytes(64);
+    private final ClassFileBytes fields = new ClassFileBytes(64);
     private int fieldCount;
-    private final Bytes methods = new Bytes(1024);
-    private int methodCount;
+    final ClassFileBytes methods = new ClassFileBytes(1024);
+    int methodCount;
 
     /**
      * @param reader   ASM's reader of {@code original} (its constructor checked the version and indexed the pool)
@@ -135,7 +133,7 @@ final class ClassFileAppender {
 
     /** Adds a method, whose code the returned visitor writes; it is added at its {@code visitEnd}. */
     MethodVisitor addMethod(final int access, final String name, final String descriptor, final String[] exceptions) {
-        return new Method(access, name, descriptor, exceptions);
+        return new AppendedMethod(this, access, name, descriptor, exceptions);
     }
 
     /** The class file with what was added. */
@@ -145,7 +143,7 @@ final class ClassFileAppender {
         if (poolCount > 0xFFFF) {
             throw new IllegalStateException("constant pool of " + poolCount + " entries for " + className);
         }
-        Bytes out = new Bytes(original.length + pool.length + fields.length + methods.length + bootstraps.length
+        ClassFileBytes out = new ClassFileBytes(original.length + pool.length + fields.length + methods.length + bootstraps.length
                 + (newBootstrapAttribute ? 8 : 0));
         out.putInt(0xCAFEBABE).putShort(minor).putShort(major).putShort(poolCount);
         out.putBytes(original, 10, poolEnd - 10).putBytes(pool.data, 0, pool.length);
@@ -240,7 +238,7 @@ final class ClassFileAppender {
     }
 
     /** A {@code Fieldref} (9), {@code Methodref} (10) or {@code InterfaceMethodref} (11). */
-    private int memberRef(final int tag, final String owner, final String name, final String descriptor) {
+    int memberRef(final int tag, final String owner, final String name, final String descriptor) {
         String key = (char) tag + owner + '\u0000' + name + '\u0000' + descriptor;
         Integer index = known(key);
         if (index != null) {
@@ -297,7 +295,7 @@ final class ClassFileAppender {
     }
 
     /** The constant for {@code ldc} or {@code ConstantValue}: an {@code Integer}, {@code Long}, {@code String} or condy. */
-    private int constant(final Object value) {
+    int constant(final Object value) {
         if (value instanceof String s) {
             return string(s);
         }
@@ -325,219 +323,6 @@ final class ClassFileAppender {
         throw new IllegalStateException("constant " + value + " not supported for " + className);
     }
 
-    /** Writes one method's code as it is visited; adds the method at {@code visitEnd}. */
-    private final class Method extends MethodVisitor {
-        private final int access;
-        private final String name;
-        private final String descriptor;
-        private final String[] exceptions;
-        private final Bytes code = new Bytes(128);
-        /** Offsets of visited labels. */
-        private final Map<Label, Integer> labels = new HashMap<>();
-        /** Jumps to labels not yet visited: the switch instruction's offset, where its offset goes, the label. */
-        private final List<Object[]> jumps = new ArrayList<>();
-        private final Bytes frames = new Bytes(16);
-        private int frameCount;
-        private int lastFrame = -1;
-        private int maxStack;
-        private int maxLocals;
-
-        Method(final int access, final String name, final String descriptor, final String[] exceptions) {
-            super(Opcodes.ASM9);
-            this.access = access;
-            this.name = name;
-            this.descriptor = descriptor;
-            this.exceptions = exceptions;
-        }
-
-        @Override
-        public void visitCode() {
-        }
-
-        @Override
-        public void visitInsn(final int opcode) {
-            code.putByte(opcode);
-        }
-
-        @Override
-        public void visitIntInsn(final int opcode, final int operand) {
-            if (opcode == Opcodes.BIPUSH) {
-                code.putByte(opcode).putByte(operand);
-            } else if (opcode == Opcodes.SIPUSH) {
-                code.putByte(opcode).putShort(operand);
-            } else {
-                throw unsupported("int instruction " + opcode);
-            }
-        }
-
-        @Override
-        public void visitVarInsn(final int opcode, final int varIndex) {
-            if (opcode < Opcodes.ILOAD || opcode > Opcodes.ALOAD || varIndex > 0xFF) {
-                throw unsupported("variable instruction " + opcode + " " + varIndex);
-            }
-            if (varIndex < 4) {
-                code.putByte(0x1a + ((opcode - Opcodes.ILOAD) << 2) + varIndex); // iload_0 ... aload_3
-            } else {
-                code.putByte(opcode).putByte(varIndex);
-            }
-        }
-
-        @Override
-        public void visitTypeInsn(final int opcode, final String type) {
-            if (opcode != Opcodes.NEW && opcode != Opcodes.CHECKCAST) {
-                throw unsupported("type instruction " + opcode);
-            }
-            code.putByte(opcode).putShort(classRef(type));
-        }
-
-        @Override
-        public void visitFieldInsn(final int opcode, final String owner, final String fieldName, final String desc) {
-            code.putByte(opcode).putShort(memberRef(9, owner, fieldName, desc));
-        }
-
-        @Override
-        public void visitMethodInsn(final int opcode, final String owner, final String methodName, final String desc,
-                                    final boolean isInterface) {
-            code.putByte(opcode).putShort(memberRef(isInterface ? 11 : 10, owner, methodName, desc));
-            if (opcode == Opcodes.INVOKEINTERFACE) {
-                code.putByte(argumentSlots(desc) + 1).putByte(0);
-            }
-        }
-
-        @Override
-        public void visitLdcInsn(final Object value) {
-            if (value instanceof Long || value instanceof Double
-                    || value instanceof ConstantDynamic d && (d.getSize() == 2)) {
-                throw unsupported("ldc2_w of " + value);
-            }
-            int index = constant(value);
-            if (index < 256) {
-                code.putByte(Opcodes.LDC).putByte(index);
-            } else {
-                code.putByte(19).putShort(index); // ldc_w
-            }
-        }
-
-        @Override
-        public void visitTableSwitchInsn(final int min, final int max, final Label dflt, final Label... cases) {
-            int at = code.length;
-            code.putByte(Opcodes.TABLESWITCH);
-            while (code.length % 4 != 0) {
-                code.putByte(0);
-            }
-            jump(at, dflt);
-            code.putInt(min).putInt(max);
-            for (Label c : cases) {
-                jump(at, c);
-            }
-        }
-
-        private void jump(final int instruction, final Label target) {
-            Integer known = labels.get(target);
-            if (known != null) {
-                code.putInt(known - instruction);
-            } else {
-                jumps.add(new Object[] {instruction, code.length, target});
-                code.putInt(0);
-            }
-        }
-
-        @Override
-        public void visitLabel(final Label label) {
-            labels.put(label, code.length);
-        }
-
-        @Override
-        public void visitFrame(final int type, final int numLocal, final Object[] local, final int numStack,
-                               final Object[] stack) {
-            if (type != Opcodes.F_SAME) {
-                throw unsupported("frame of type " + type);
-            }
-            int offset = code.length;
-            int delta = lastFrame < 0 ? offset : offset - lastFrame - 1;
-            if (delta < 0) {
-                throw unsupported("two frames at offset " + offset);
-            }
-            if (delta < 64) {
-                frames.putByte(delta); // same_frame
-            } else {
-                frames.putByte(251).putShort(delta); // same_frame_extended
-            }
-            lastFrame = offset;
-            frameCount++;
-        }
-
-        @Override
-        public void visitMaxs(final int stack, final int locals) {
-            this.maxStack = stack;
-            this.maxLocals = locals;
-        }
-
-        @Override
-        public void visitEnd() {
-            for (Object[] j : jumps) {
-                Integer target = labels.get((Label) j[2]);
-                if (target == null) {
-                    throw unsupported("a label never visited");
-                }
-                code.putIntAt((Integer) j[1], target - (Integer) j[0]);
-            }
-            int attributes = (exceptions == null ? 0 : 1) + 1;
-            methods.putShort(access).putShort(utf8(name)).putShort(utf8(descriptor)).putShort(attributes);
-            int frameBytes = frameCount == 0 ? 0 : 8 + frames.length;
-            methods.putShort(utf8("Code")).putInt(12 + code.length + frameBytes).putShort(maxStack)
-                    .putShort(maxLocals).putInt(code.length).putBytes(code.data, 0, code.length).putShort(0);
-            if (frameCount == 0) {
-                methods.putShort(0);
-            } else {
-                methods.putShort(1).putShort(utf8("StackMapTable")).putInt(2 + frames.length).putShort(frameCount)
-                        .putBytes(frames.data, 0, frames.length);
-            }
-            if (exceptions != null) {
-                methods.putShort(utf8("Exceptions")).putInt(2 + 2 * exceptions.length).putShort(exceptions.length);
-                for (String e : exceptions) {
-                    methods.putShort(classRef(e));
-                }
-            }
-            methodCount++;
-        }
-
-        @Override
-        public void visitJumpInsn(final int opcode, final Label label) {
-            throw unsupported("jump " + opcode);
-        }
-
-        @Override
-        public void visitIincInsn(final int varIndex, final int increment) {
-            throw unsupported("iinc");
-        }
-
-        @Override
-        public void visitLookupSwitchInsn(final Label dflt, final int[] keys, final Label[] labels) {
-            throw unsupported("lookupswitch");
-        }
-
-        @Override
-        public void visitMultiANewArrayInsn(final String desc, final int numDimensions) {
-            throw unsupported("multianewarray");
-        }
-
-        @Override
-        public void visitInvokeDynamicInsn(final String methodName, final String desc, final Handle bootstrap,
-                                           final Object... arguments) {
-            throw unsupported("invokedynamic");
-        }
-
-        @Override
-        public void visitTryCatchBlock(final Label start, final Label end, final Label handler, final String type) {
-            throw unsupported("try-catch block");
-        }
-
-        private IllegalStateException unsupported(final String what) {
-            return new IllegalStateException(what + " in generated method " + name + " of " + className);
-        }
-    }
-
     /** The argument slots of a method descriptor (long and double take two). */
     static int argumentSlots(final String descriptor) {
         int slots = 0;
@@ -561,81 +346,4 @@ final class ClassFileAppender {
         return slots;
     }
 
-    /** A growable byte array, big-endian. */
-    private static final class Bytes {
-        byte[] data;
-        int length;
-
-        Bytes(final int capacity) {
-            data = new byte[capacity];
-        }
-
-        private void ensure(final int more) {
-            if (length + more > data.length) {
-                data = Arrays.copyOf(data, Math.max(data.length * 2, length + more));
-            }
-        }
-
-        Bytes putByte(final int b) {
-            ensure(1);
-            data[length++] = (byte) b;
-            return this;
-        }
-
-        Bytes putShort(final int s) {
-            ensure(2);
-            data[length++] = (byte) (s >>> 8);
-            data[length++] = (byte) s;
-            return this;
-        }
-
-        Bytes putInt(final int i) {
-            ensure(4);
-            putIntAt(length, i);
-            length += 4;
-            return this;
-        }
-
-        void putIntAt(final int at, final int i) {
-            data[at] = (byte) (i >>> 24);
-            data[at + 1] = (byte) (i >>> 16);
-            data[at + 2] = (byte) (i >>> 8);
-            data[at + 3] = (byte) i;
-        }
-
-        Bytes putBytes(final byte[] bytes, final int from, final int count) {
-            ensure(count);
-            System.arraycopy(bytes, from, data, length, count);
-            length += count;
-            return this;
-        }
-
-        /** A {@code CONSTANT_Utf8}'s length and modified UTF-8 bytes. */
-        Bytes putUtf8(final String s, final String className) {
-            int bytes = 0;
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                bytes += c >= 0x0001 && c <= 0x007F ? 1 : c <= 0x07FF ? 2 : 3;
-            }
-            if (bytes > 0xFFFF) {
-                throw new IllegalStateException("a string of " + bytes + " bytes in the constant pool of " + className);
-            }
-            putShort(bytes);
-            ensure(bytes);
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                if (c >= 0x0001 && c <= 0x007F) {
-                    data[length++] = (byte) c;
-                } else if (c <= 0x07FF) {
-                    data[length++] = (byte) (0xC0 | (c >> 6) & 0x1F);
-                    data[length++] = (byte) (0x80 | c & 0x3F);
-                } else {
-                    data[length++] = (byte) (0xE0 | (c >> 12) & 0x0F);
-                    data[length++] = (byte) (0x80 | (c >> 6) & 0x3F);
-                    data[length++] = (byte) (0x80 | c & 0x3F);
-                }
-            }
-            return this;
-        }
-    }
 }
