@@ -5,6 +5,8 @@ import dev.serialboost.runtime.Overrides;
 import dev.serialboost.runtime.engine.DescriptorTemplate;
 import dev.serialboost.runtime.engine.Engine;
 import dev.serialboost.runtime.engine.FormatSeam;
+import dev.serialboost.runtime.jdk.JdkLookup;
+import dev.serialboost.runtime.jdk.JdkObjectStreamClass;
 import java.io.EOFException;
 import java.io.Externalizable;
 import java.io.IOException;
@@ -313,122 +315,12 @@ public final class ConvertedFormat {
     /** The class whose converted view this thread is building, for {@link #externalizableView}. */
     private static final ThreadLocal<Class<?>> BUILDING = new ThreadLocal<>();
 
-    private static final MethodHandle LOOKUP;
-    private static final MethodHandle NEW_DESCRIPTOR;
-    private static final MethodHandle EXTERNALIZABLE;
-    private static final MethodHandle SERIALIZABLE;
-    private static final MethodHandle CONS;
-    private static final MethodHandle SET_CONS;
-    private static final MethodHandle DESERIALIZE_EX;
-    private static final MethodHandle SET_DESERIALIZE_EX;
-    private static final MethodHandle SET_SUPER_DESC;
-    private static final MethodHandle SUPER_DESC;
-    private static final MethodHandle FIELDS;
-    private static final MethodHandle SET_FIELDS;
-    private static final MethodHandle COMPUTE_FIELD_OFFSETS;
-    private static final MethodHandle HAS_WRITE_OBJECT_DATA;
-    private static final MethodHandle SET_HAS_WRITE_OBJECT_DATA;
-    private static final MethodHandle HAS_BLOCK_EXTERNAL_DATA;
-    /** {@code (ObjectStreamClass) -> Object}: the descriptor's {@code FieldReflector}. */
-    private static final MethodHandle FIELD_REFL;
-    private static final MethodHandle SET_FIELD_REFL;
-    /** {@code (ObjectStreamField[], ObjectStreamClass) -> Object}: the JDK's {@code getReflector}. */
-    private static final MethodHandle GET_REFLECTOR;
-    /** JDK 17-23 only (the Security Manager's protection domains for the constructor); null elsewhere. */
-    private static final MethodHandle DOMAINS;
-    private static final MethodHandle SET_DOMAINS;
-    private static final String PROBLEM;
+    /** Why converted views cannot be built on this JVM (the first group of JDK members that is missing), or null. */
+    private static final Throwable PROBLEM = JdkLookup.firstProblem(JdkObjectStreamClass.PROBLEM,
+            JdkObjectStreamClass.LocalDescriptors.PROBLEM);
 
     static {
-        MethodHandle lookup = null;
-        MethodHandle newDescriptor = null;
-        MethodHandle externalizable = null;
-        MethodHandle serializable = null;
-        MethodHandle cons = null;
-        MethodHandle setCons = null;
-        MethodHandle deserializeEx = null;
-        MethodHandle setDeserializeEx = null;
-        MethodHandle setSuperDesc = null;
-        MethodHandle superDesc = null;
-        MethodHandle fields = null;
-        MethodHandle setFields = null;
-        MethodHandle computeFieldOffsets = null;
-        MethodHandle hasWriteObjectData = null;
-        MethodHandle setHasWriteObjectData = null;
-        MethodHandle hasBlockExternalData = null;
-        MethodHandle fieldRefl = null;
-        MethodHandle setFieldRefl = null;
-        MethodHandle getReflector = null;
-        MethodHandle domains = null;
-        MethodHandle setDomains = null;
-        String problem = null;
-        try {
-            Class<?> osc = ObjectStreamClass.class;
-            MethodHandles.Lookup io = MethodHandles.privateLookupIn(osc, MethodHandles.lookup());
-            lookup = io.findStatic(osc, "lookup", MethodType.methodType(osc, Class.class, boolean.class));
-            newDescriptor = io.findConstructor(osc, MethodType.methodType(void.class, Class.class))
-                    .asType(MethodType.methodType(osc, Class.class));
-            externalizable = io.findGetter(osc, "externalizable", boolean.class);
-            serializable = io.findGetter(osc, "serializable", boolean.class);
-            cons = io.findGetter(osc, "cons", java.lang.reflect.Constructor.class);
-            setCons = io.findSetter(osc, "cons", java.lang.reflect.Constructor.class);
-            Class<?> exceptionInfo = Class.forName("java.io.ObjectStreamClass$ExceptionInfo");
-            deserializeEx = io.findGetter(osc, "deserializeEx", exceptionInfo)
-                    .asType(MethodType.methodType(Object.class, osc));
-            setDeserializeEx = io.findSetter(osc, "deserializeEx", exceptionInfo)
-                    .asType(MethodType.methodType(void.class, osc, Object.class));
-            setSuperDesc = io.findSetter(osc, "superDesc", osc);
-            superDesc = io.findGetter(osc, "superDesc", osc);
-            fields = io.findGetter(osc, "fields", ObjectStreamField[].class);
-            setFields = io.findSetter(osc, "fields", ObjectStreamField[].class);
-            computeFieldOffsets = io.findVirtual(osc, "computeFieldOffsets", MethodType.methodType(void.class));
-            hasWriteObjectData = io.findGetter(osc, "hasWriteObjectData", boolean.class);
-            setHasWriteObjectData = io.findSetter(osc, "hasWriteObjectData", boolean.class);
-            hasBlockExternalData = io.findGetter(osc, "hasBlockExternalData", boolean.class);
-            Class<?> reflector = Class.forName("java.io.ObjectStreamClass$FieldReflector");
-            fieldRefl = io.findGetter(osc, "fieldRefl", reflector).asType(MethodType.methodType(Object.class, osc));
-            setFieldRefl = io.findSetter(osc, "fieldRefl", reflector)
-                    .asType(MethodType.methodType(void.class, osc, Object.class));
-            getReflector = io.findStatic(osc, "getReflector", MethodType.methodType(reflector,
-                    ObjectStreamField[].class, osc)).asType(MethodType.methodType(Object.class,
-                    ObjectStreamField[].class, osc));
-            try {
-                Class<?> domainArray = java.security.ProtectionDomain[].class;
-                domains = io.findGetter(osc, "domains", domainArray).asType(MethodType.methodType(Object.class, osc));
-                setDomains = io.findSetter(osc, "domains", domainArray)
-                        .asType(MethodType.methodType(void.class, osc, Object.class));
-            } catch (NoSuchFieldException e) {
-                // JDK 24+: no Security Manager, no protection domains
-            }
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            problem = "java.io.ObjectStreamClass has no accessible lookup, constructor, externalizable/serializable"
-                    + " flags, cons, deserializeEx, superDesc, fields, computeFieldOffsets, hasWriteObjectData,"
-                    + " hasBlockExternalData, fieldRefl or getReflector ("
-                    + e + ")";
-        }
-        LOOKUP = lookup;
-        NEW_DESCRIPTOR = newDescriptor;
-        EXTERNALIZABLE = externalizable;
-        SERIALIZABLE = serializable;
-        CONS = cons;
-        SET_CONS = setCons;
-        DESERIALIZE_EX = deserializeEx;
-        SET_DESERIALIZE_EX = setDeserializeEx;
-        SET_SUPER_DESC = setSuperDesc;
-        SUPER_DESC = superDesc;
-        FIELDS = fields;
-        SET_FIELDS = setFields;
-        COMPUTE_FIELD_OFFSETS = computeFieldOffsets;
-        HAS_WRITE_OBJECT_DATA = hasWriteObjectData;
-        SET_HAS_WRITE_OBJECT_DATA = setHasWriteObjectData;
-        HAS_BLOCK_EXTERNAL_DATA = hasBlockExternalData;
-        FIELD_REFL = fieldRefl;
-        SET_FIELD_REFL = setFieldRefl;
-        GET_REFLECTOR = getReflector;
-        DOMAINS = domains;
-        SET_DOMAINS = setDomains;
-        PROBLEM = problem;
-        if (problem == null) {
+        if (PROBLEM == null) {
             FormatSeam.register(new FormatSeam.ConvertedViews() {
                 @Override
                 public DescriptorTemplate template(final Class<?> cl, final ObjectStreamClass desc) {
@@ -449,7 +341,9 @@ public final class ConvertedFormat {
     /** Null when the converted format can work on this JVM, else why not (the agent then leaves the JDK alone). */
     public static String availability() {
         if (PROBLEM != null) {
-            return PROBLEM;
+            return "java.io.ObjectStreamClass has no accessible lookup, constructor, externalizable/serializable flags,"
+                    + " cons, deserializeEx, superDesc, fields, computeFieldOffsets, hasWriteObjectData,"
+                    + " hasBlockExternalData, fieldRefl or getReflector (" + PROBLEM + ")";
         }
         if (EvolvedRead.availability() != null) {
             return EvolvedRead.availability();
@@ -469,12 +363,13 @@ public final class ConvertedFormat {
     static ObjectStreamClass lookupForWrite(final Class<?> cl, final boolean all, final ObjectOutputStream out)
             throws Throwable {
         if (cl == String.class || cl.isArray()) {
-            return (ObjectStreamClass) LOOKUP.invokeExact(cl, all); // never converted: the most common, asked directly
+            // never converted: the most common, asked directly
+            return (ObjectStreamClass) JdkObjectStreamClass.LocalDescriptors.LOOKUP.invokeExact(cl, all);
         }
         View view = VIEWS.get(cl);
         return view.desc != null && (out.getClass() == ObjectOutputStream.class
                 || !Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass())) ? view.desc
-                : (ObjectStreamClass) LOOKUP.invokeExact(cl, all);
+                : (ObjectStreamClass) JdkObjectStreamClass.LocalDescriptors.LOOKUP.invokeExact(cl, all);
     }
 
     // ---- framing: a converted object's data is not framed as block data ---------------------------------------------
@@ -496,7 +391,7 @@ public final class ConvertedFormat {
      * an {@code Externalizable} descriptor gets SC_BLOCK_DATA: protocol 1 (no frame) for a converted view.
      */
     static int descriptorProtocol(final int protocol, final ObjectStreamClass desc) throws Throwable {
-        if (!(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
+        if (!(boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
             return protocol;
         }
         // a level written with its class's own methods carries block data (custom data, TC_ENDBLOCKDATA):
@@ -567,19 +462,19 @@ public final class ConvertedFormat {
     static boolean blockedOrSkipped(final ObjectStreamClass desc, final Object obj, final ObjectInputStream in)
             throws IOException {
         try {
-            boolean blocked = (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc);
-            if ((boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
+            boolean blocked = (boolean) JdkObjectStreamClass.HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc);
+            if ((boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
                 if (obj != null) {
                     return false;
                 }
                 List<ObjectStreamClass> levels = new ArrayList<>();
                 for (ObjectStreamClass level = desc; level != null;
-                        level = (ObjectStreamClass) SUPER_DESC.invokeExact(level)) {
+                        level = (ObjectStreamClass) JdkObjectStreamClass.SUPER_DESC.invokeExact(level)) {
                     levels.add(0, level);
                 }
                 in.readInt();
                 for (ObjectStreamClass level : levels) {
-                    ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(level);
+                    ObjectStreamField[] fields = (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(level);
                     in.readFully(new byte[primitiveBytes(fields)]);
                     for (ObjectStreamField f : fields) {
                         if (!f.isPrimitive()) {
@@ -704,9 +599,10 @@ public final class ConvertedFormat {
             if (view.desc == null) {
                 return false;
             }
-            Object reflector = (Object) FIELD_REFL.invokeExact(call.desc());
+            Object reflector = (Object) JdkObjectStreamClass.FIELD_REFL.invokeExact(call.desc());
             for (Level level : view.levels) {
-                if (level.custom != null && (Object) FIELD_REFL.invokeExact(level.desc) == reflector) {
+                if (level.custom != null
+                        && (Object) JdkObjectStreamClass.FIELD_REFL.invokeExact(level.desc) == reflector) {
                     // the class's readObject called defaultReadObject: the fields are resolved as class code reads
                     Engine.classCodeReads(in);
                     CustomLevels.defaultRead(call.context(), in, call.desc(), level.set, level.ownBytes,
@@ -730,7 +626,8 @@ public final class ConvertedFormat {
      */
     static Object readRecord(final ObjectInputStream in, final ObjectStreamClass desc) throws IOException {
         try {
-            if (!(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc) || !(boolean) EXTERNALIZABLE.invokeExact(desc)) {
+            if (!(boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(desc)
+                    || !(boolean) JdkObjectStreamClass.EXTERNALIZABLE.invokeExact(desc)) {
                 return NOT_CONVERTED;
             }
             int shape = in.readInt();
@@ -823,7 +720,7 @@ public final class ConvertedFormat {
         ObjectStreamClass level = desc;
         for (int k = count - 1; k >= 0; k--) {
             levels[k] = level;
-            level = (ObjectStreamClass) SUPER_DESC.invokeExact(level);
+            level = (ObjectStreamClass) JdkObjectStreamClass.SUPER_DESC.invokeExact(level);
         }
         return levels;
     }
@@ -963,7 +860,8 @@ public final class ConvertedFormat {
      */
     private static int firstLevelBytes(final ObjectStreamClass desc, final View view) throws Throwable {
         ObjectStreamClass top = desc;
-        for (ObjectStreamClass above; (above = (ObjectStreamClass) SUPER_DESC.invokeExact(top)) != null; ) {
+        for (ObjectStreamClass above = (ObjectStreamClass) JdkObjectStreamClass.SUPER_DESC.invokeExact(top);
+                above != null; above = (ObjectStreamClass) JdkObjectStreamClass.SUPER_DESC.invokeExact(top)) {
             top = above;
         }
         if (customData(top)) {
@@ -979,7 +877,8 @@ public final class ConvertedFormat {
      * has SC_BLOCK_DATA without SC_WRITE_METHOD).
      */
     static boolean customData(final ObjectStreamClass desc) throws Throwable {
-        return (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc) && (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc);
+        return (boolean) JdkObjectStreamClass.HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc)
+                && (boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(desc);
     }
 
     /** The plan for objects of the stream descriptor {@code desc} with data of {@code shape}, kept or made. */
@@ -1001,10 +900,10 @@ public final class ConvertedFormat {
     private static boolean sameReflectors(final Object[] reflectors, final ObjectStreamClass desc) throws Throwable {
         ObjectStreamClass level = desc;
         for (int i = 0; ; i++) {
-            if ((Object) FIELD_REFL.invokeExact(level) != reflectors[i]) {
+            if ((Object) JdkObjectStreamClass.FIELD_REFL.invokeExact(level) != reflectors[i]) {
                 return false;
             }
-            level = (ObjectStreamClass) SUPER_DESC.invokeExact(level);
+            level = (ObjectStreamClass) JdkObjectStreamClass.SUPER_DESC.invokeExact(level);
             if (i + 1 == reflectors.length || level == null) {
                 return i + 1 == reflectors.length && level == null;
             }
@@ -1052,9 +951,11 @@ public final class ConvertedFormat {
      */
     static ObjectStreamClass localDescriptor(final ObjectStreamClass osc, final ObjectStreamClass model,
                                                     final Class<?> cl) throws Throwable {
-        if (cl == null || !(boolean) EXTERNALIZABLE.invokeExact(model) || (boolean) EXTERNALIZABLE.invokeExact(osc)
-                || !(boolean) SERIALIZABLE.invokeExact(osc) || !(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(model)
-                && !(boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(model)) {
+        if (cl == null || !(boolean) JdkObjectStreamClass.EXTERNALIZABLE.invokeExact(model)
+                || (boolean) JdkObjectStreamClass.EXTERNALIZABLE.invokeExact(osc)
+                || !(boolean) JdkObjectStreamClass.SERIALIZABLE.invokeExact(osc)
+                || !(boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(model)
+                && !(boolean) JdkObjectStreamClass.HAS_BLOCK_EXTERNAL_DATA.invokeExact(model)) {
             return osc;
         }
         View view = VIEWS.get(cl);
@@ -1096,8 +997,8 @@ public final class ConvertedFormat {
      * Externalizable} class's data, which the JDK refuses for a {@code Serializable} class.
      */
     private static boolean framed(final ObjectStreamClass desc) throws Throwable {
-        return (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc)
-                && !(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc);
+        return (boolean) JdkObjectStreamClass.HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc)
+                && !(boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(desc);
     }
 
     /**
@@ -1171,7 +1072,7 @@ public final class ConvertedFormat {
             MethodHandles.Lookup lookup = privateLookupIn(type);
             String bulk = bulkRecord(type, lookup);
             ObjectStreamClass desc = convertedDescriptor(type, superView, bulk);
-            ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(desc);
+            ObjectStreamField[] fields = (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(desc);
             Level[] above = superView.desc != null ? superView.levels : new Level[0];
             Level[] levels = Arrays.copyOf(above, above.length + 1);
             levels[above.length] = level(type, lookup, fields, bulk, superView.primitiveBytes,
@@ -1181,11 +1082,11 @@ public final class ConvertedFormat {
             boolean references = false;
             shapes.add(new ConvertedShape.Level(type.getName(), bulk != null, levels[above.length].custom != null,
                     fields));
-            reflectors.add((Object) FIELD_REFL.invokeExact(desc));
+            reflectors.add((Object) JdkObjectStreamClass.FIELD_REFL.invokeExact(desc));
             for (View v = superView; v != null && v.desc != null; v = v.superView) {
                 shapes.add(0, new ConvertedShape.Level(v.desc.getName(), v.bulk, v.ownMethods() != null,
-                        (ObjectStreamField[]) FIELDS.invokeExact(v.desc)));
-                reflectors.add((Object) FIELD_REFL.invokeExact(v.desc));
+                        (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(v.desc)));
+                reflectors.add((Object) JdkObjectStreamClass.FIELD_REFL.invokeExact(v.desc));
             }
             for (ConvertedShape.Level level : shapes) {
                 for (ObjectStreamField f : level.fields()) {
@@ -1362,33 +1263,41 @@ public final class ConvertedFormat {
     private static ObjectStreamClass convertedDescriptor(final Class<?> type, final View superView,
                                                          final String bulk) throws Throwable {
         // the constructor looks the superclass's descriptor up: have it built, and held, before the flag is set
-        ObjectStreamClass ordinary = (ObjectStreamClass) LOOKUP.invokeExact(type, true);
+        ObjectStreamClass ordinary = (ObjectStreamClass) JdkObjectStreamClass.LocalDescriptors.LOOKUP
+                .invokeExact(type, true);
         ObjectStreamClass view;
         BUILDING.set(type);
         try {
-            view = (ObjectStreamClass) NEW_DESCRIPTOR.invokeExact(type);
+            view = (ObjectStreamClass) JdkObjectStreamClass.LocalDescriptors.NEW_OF_CLASS.invokeExact(type);
         } finally {
             BUILDING.remove();
         }
-        if (!(boolean) EXTERNALIZABLE.invokeExact(view)) {
+        if (!(boolean) JdkObjectStreamClass.EXTERNALIZABLE.invokeExact(view)) {
             throw new IllegalStateException("the descriptor of " + type.getName() + " was not built as converted");
         }
         if (bulk != null) {
             // the descriptor lists the fields in the order the record has them, so a reader of another shape can
             // take the record apart (the JDK's own order is that of the fields written one by one)
-            ObjectStreamField[] fields = inRecordOrder((ObjectStreamField[]) FIELDS.invokeExact(view), bulk, type);
-            SET_FIELDS.invokeExact(view, fields);
-            COMPUTE_FIELD_OFFSETS.invokeExact(view);
-            SET_FIELD_REFL.invokeExact(view, (Object) GET_REFLECTOR.invokeExact(fields, view));
+            ObjectStreamField[] declared = (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(view);
+            ObjectStreamField[] fields = inRecordOrder(declared, bulk, type);
+            JdkObjectStreamClass.SET_FIELDS.invokeExact(view, fields);
+            JdkObjectStreamClass.COMPUTE_FIELD_OFFSETS.invokeExact(view);
+            Object reflector = (Object) JdkObjectStreamClass.LocalDescriptors.GET_REFLECTOR.invokeExact(fields, view);
+            JdkObjectStreamClass.SET_FIELD_REFL.invokeExact(view, reflector);
         }
-        SET_HAS_WRITE_OBJECT_DATA.invokeExact(view, true); // the mark of unframed data: see descriptorProtocol
-        SET_CONS.invokeExact(view, (java.lang.reflect.Constructor<?>) CONS.invokeExact(ordinary));
-        SET_DESERIALIZE_EX.invokeExact(view, (Object) DESERIALIZE_EX.invokeExact(ordinary));
-        if (DOMAINS != null) {
-            SET_DOMAINS.invokeExact(view, (Object) DOMAINS.invokeExact(ordinary));
+        // the mark of unframed data: see descriptorProtocol
+        JdkObjectStreamClass.SET_HAS_WRITE_OBJECT_DATA.invokeExact(view, true);
+        java.lang.reflect.Constructor<?> cons = (java.lang.reflect.Constructor<?>) JdkObjectStreamClass.CONS
+                .invokeExact(ordinary);
+        JdkObjectStreamClass.SET_CONS.invokeExact(view, cons);
+        Object deserializeEx = (Object) JdkObjectStreamClass.DESERIALIZE_EX.invokeExact(ordinary);
+        JdkObjectStreamClass.SET_DESERIALIZE_EX.invokeExact(view, deserializeEx);
+        if (JdkObjectStreamClass.DOMAINS != null) {
+            JdkObjectStreamClass.SET_DOMAINS.invokeExact(view,
+                    (java.security.ProtectionDomain[]) JdkObjectStreamClass.DOMAINS.invokeExact(ordinary));
         }
         if (superView.desc != null) {
-            SET_SUPER_DESC.invokeExact(view, superView.desc);
+            JdkObjectStreamClass.SET_SUPER_DESC.invokeExact(view, superView.desc);
         }
         Reference.reachabilityFence(ordinary);
         return view;
