@@ -169,8 +169,8 @@ final class EvolvedRead {
             if (!hasData[i]) {
                 continue;
             }
-            endMarker[i] = ConvertedFormat.customData(slots[i]);
-            custom[i] = ConvertedFormat.readMethods(slots[i].forClass());
+            endMarker[i] = ViewBinding.customData(slots[i]);
+            custom[i] = ConvertedViews.readMethods(slots[i].forClass());
             ObjectStreamField[] fields = (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(slots[i]);
             primBytes[i] = (int) JdkObjectStreamClass.PRIM_DATA_SIZE.invokeExact(slots[i]);
             boolean allPrimitive = fields.length > 0;

@@ -27,7 +27,7 @@ public final class GeneratedCode {
      */
     static InvalidClassException unknownShape(final ObjectInput in, final String className, final int shape) {
         drainAvailable(in);
-        return ConvertedFormat.incompatible(className, new InvalidClassException(className, String.format(
+        return ViewBinding.incompatible(className, new InvalidClassException(className, String.format(
                 "serialboost converted-format data whose shape (%08x) matches none of the layouts its class"
                 + " descriptors allow: written by a serialboost version with another converted format (before class"
                 + " evolution, the format had no field list in its class descriptors), damaged, or no converted data"
