@@ -1,7 +1,7 @@
 package dev.serialboost.runtime.converted;
 
 import dev.serialboost.runtime.ApplicationFacing;
-import dev.serialboost.runtime.InternalUnsafe;
+import dev.serialboost.runtime.jdk.JdkUnsafe;
 import java.io.IOException;
 import java.io.ObjectInput;
 import java.io.ObjectOutput;
@@ -34,7 +34,7 @@ import java.util.StringJoiner;
 public final class BulkLayout {
 
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
-    private static final long BASE = InternalUnsafe.BYTE_ARRAY_BASE;
+    private static final long BASE = JdkUnsafe.BYTE_ARRAY_BASE;
 
     private final Class<?> owner;
     private final int size;
@@ -125,7 +125,7 @@ public final class BulkLayout {
             }
             types[i] = descriptor.charAt(0);
             widths[i] = width(types[i]);
-            offsets[i] = InternalUnsafe.objectFieldOffset(owner, fieldName);
+            offsets[i] = JdkUnsafe.objectFieldOffset(owner, fieldName);
             positions[i] = position;
             position += widths[i];
         }
@@ -299,10 +299,10 @@ public final class BulkLayout {
     private static long load(final Object o, final long offset, final int width) {
         try {
             return switch (width) {
-                case 8 -> (long) InternalUnsafe.GET_LONG.invokeExact(o, offset);
-                case 4 -> (int) InternalUnsafe.GET_INT.invokeExact(o, offset);
-                case 2 -> (short) InternalUnsafe.GET_SHORT.invokeExact(o, offset);
-                default -> (byte) InternalUnsafe.GET_BYTE.invokeExact(o, offset);
+                case 8 -> (long) JdkUnsafe.PrimitiveFields.GET_LONG.invokeExact(o, offset);
+                case 4 -> (int) JdkUnsafe.PrimitiveFields.GET_INT.invokeExact(o, offset);
+                case 2 -> (short) JdkUnsafe.PrimitiveFields.GET_SHORT.invokeExact(o, offset);
+                default -> (byte) JdkUnsafe.PrimitiveFields.GET_BYTE.invokeExact(o, offset);
             };
         } catch (Throwable t) {
             throw new IllegalStateException(t);
@@ -312,10 +312,10 @@ public final class BulkLayout {
     private static void store(final Object o, final long offset, final int width, final long v) {
         try {
             switch (width) {
-                case 8 -> InternalUnsafe.PUT_LONG.invokeExact(o, offset, v);
-                case 4 -> InternalUnsafe.PUT_INT.invokeExact(o, offset, (int) v);
-                case 2 -> InternalUnsafe.PUT_SHORT.invokeExact(o, offset, (short) v);
-                default -> InternalUnsafe.PUT_BYTE.invokeExact(o, offset, (byte) v);
+                case 8 -> JdkUnsafe.PrimitiveFields.PUT_LONG.invokeExact(o, offset, v);
+                case 4 -> JdkUnsafe.PrimitiveFields.PUT_INT.invokeExact(o, offset, (int) v);
+                case 2 -> JdkUnsafe.PrimitiveFields.PUT_SHORT.invokeExact(o, offset, (short) v);
+                default -> JdkUnsafe.PrimitiveFields.PUT_BYTE.invokeExact(o, offset, (byte) v);
             }
         } catch (Throwable t) {
             throw new IllegalStateException(t);
@@ -324,7 +324,7 @@ public final class BulkLayout {
 
     private static long getLongUnaligned(final Object o, final long offset) {
         try {
-            return (long) InternalUnsafe.GET_LONG_UNALIGNED.invokeExact(o, offset);
+            return (long) JdkUnsafe.PrimitiveFields.GET_LONG_UNALIGNED.invokeExact(o, offset);
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }
@@ -332,7 +332,7 @@ public final class BulkLayout {
 
     private static void putLongUnaligned(final Object o, final long offset, final long v) {
         try {
-            InternalUnsafe.PUT_LONG_UNALIGNED.invokeExact(o, offset, v);
+            JdkUnsafe.PrimitiveFields.PUT_LONG_UNALIGNED.invokeExact(o, offset, v);
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }
@@ -340,7 +340,7 @@ public final class BulkLayout {
 
     private static byte getByte(final Object o, final long offset) {
         try {
-            return (byte) InternalUnsafe.GET_BYTE.invokeExact(o, offset);
+            return (byte) JdkUnsafe.PrimitiveFields.GET_BYTE.invokeExact(o, offset);
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }
@@ -348,7 +348,7 @@ public final class BulkLayout {
 
     private static void putByte(final Object o, final long offset, final byte v) {
         try {
-            InternalUnsafe.PUT_BYTE.invokeExact(o, offset, v);
+            JdkUnsafe.PrimitiveFields.PUT_BYTE.invokeExact(o, offset, v);
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }

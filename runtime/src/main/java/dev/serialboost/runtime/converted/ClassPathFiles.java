@@ -1,12 +1,8 @@
 package dev.serialboost.runtime.converted;
 
-import dev.serialboost.runtime.Privileged;
+import dev.serialboost.runtime.jdk.JdkClassPath;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.net.URLClassLoader;
-import java.util.Map;
 import java.util.function.BiFunction;
 
 /**
@@ -41,18 +37,20 @@ final class ClassPathFiles {
      * knows (then nothing is read through it).
      */
     static BiFunction<ClassLoader, String, byte[]> reader() {
-        return Internals.PROBLEM == null ? ClassPathFiles::read : null;
+        return JdkClassPath.PROBLEM == null ? ClassPathFiles::read : null;
     }
 
     private static byte[] read(final ClassLoader loader, final String internalName) {
         int slash = internalName.lastIndexOf('/');
         String packageName = slash < 0 ? "" : internalName.substring(0, slash).replace('/', '.');
-        if (loader == null || Internals.PACKAGE_TO_MODULE.containsKey(packageName) || !plain(loader)) {
+        if (loader == null || JdkClassPath.PACKAGE_TO_MODULE.containsKey(packageName) || !plain(loader)) {
             return UNKNOWN;
         }
         String resource = internalName + ".class";
         try {
-            byte[] bytes = fromBuiltinClassPath(Internals.bootLoader(), resource);
+            // the boot loader's class path first: only what -Xbootclasspath/a appends
+            Object bootLoader = (Object) JdkClassPath.BOOT_LOADER.invokeExact();
+            byte[] bytes = fromClassPath((Object) JdkClassPath.UCP.invokeExact(bootLoader), resource);
             return bytes != null ? bytes : fromChain(loader, resource);
         } catch (Throwable t) {
             return UNKNOWN;
@@ -62,7 +60,7 @@ final class ClassPathFiles {
     /** Whether the loader and its parents delegate as the JDK's own loaders do. */
     private static boolean plain(final ClassLoader loader) {
         for (ClassLoader l = loader; l != null; l = l.getParent()) {
-            if (l.getClass() != URLClassLoader.class && !Internals.builtin(l)) {
+            if (l.getClass() != URLClassLoader.class && !builtin(l)) {
                 return false;
             }
         }
@@ -76,13 +74,7 @@ final class ClassPathFiles {
         if (bytes != null) {
             return bytes;
         }
-        return fromClassPath(Internals.builtin(loader) ? Internals.UCP.invokeExact(loader)
-                : Internals.URL_UCP.invokeExact(loader), resource);
-    }
-
-    /** The class file on a builtin loader's own class path (none for the boot and platform loaders, usually). */
-    private static byte[] fromBuiltinClassPath(final ClassLoader loader, final String resource) throws Throwable {
-        return fromClassPath(Internals.UCP.invokeExact(loader), resource);
+        return fromClassPath(classPath(loader), resource);
     }
 
     /** The class file a loader's {@code URLClassPath} (null: none) defines a class from. */
@@ -90,9 +82,9 @@ final class ClassPathFiles {
         if (classPath == null) {
             return null;
         }
-        Object found = Internals.GET_RESOURCE_CHECKED != null
-                ? (Object) Internals.GET_RESOURCE_CHECKED.invokeExact(classPath, resource, false)
-                : (Object) Internals.GET_RESOURCE.invokeExact(classPath, resource);
+        Object found = JdkClassPath.GET_RESOURCE_CHECKED != null
+                ? (Object) JdkClassPath.GET_RESOURCE_CHECKED.invokeExact(classPath, resource, false)
+                : (Object) JdkClassPath.GET_RESOURCE.invokeExact(classPath, resource);
         return found == null ? null : bytes(found);
     }
 
@@ -102,8 +94,8 @@ final class ClassPathFiles {
      * #UNKNOWN} when the stream ends before that length, where that method throws.
      */
     private static byte[] bytes(final Object resource) throws Throwable {
-        try (InputStream in = (InputStream) Internals.GET_INPUT_STREAM.invokeExact(resource)) {
-            int length = (int) Internals.CONTENT_LENGTH.invokeExact(resource);
+        try (InputStream in = (InputStream) JdkClassPath.GET_INPUT_STREAM.invokeExact(resource)) {
+            int length = (int) JdkClassPath.GET_CONTENT_LENGTH.invokeExact(resource);
             if (length < 0) {
                 return in.readAllBytes();
             }
@@ -112,93 +104,14 @@ final class ClassPathFiles {
         }
     }
 
-    /** The internals, found when the reader is first used. */
-    private static final class Internals {
+    /** One of the JDK's own loaders (application, platform); their class is the JDK's, not a subclass of one. */
+    private static boolean builtin(final ClassLoader loader) {
+        return JdkClassPath.BUILTIN_CLASS_LOADER.isInstance(loader) && loader.getClass().getClassLoader() == null;
+    }
 
-        static final Throwable PROBLEM;
-        /** {@code BuiltinClassLoader.packageToModule}: the packages of the boot layer's modules, dotted. */
-        static final Map<?, ?> PACKAGE_TO_MODULE;
-        /** {@code (ClassLoader) Object}: a builtin loader's {@code URLClassPath}, or null. */
-        static final MethodHandle UCP;
-        /** {@code (ClassLoader) Object}: a {@code URLClassLoader}'s {@code URLClassPath}. */
-        static final MethodHandle URL_UCP;
-        /**
-         * {@code (Object, String, boolean) Object}: {@code URLClassPath.getResource(name, check)} on JDK 17-23, called
-         * with {@code false} as {@code BuiltinClassLoader} calls it to define a class (no Security Manager check);
-         * null on JDK 24 and later, whose {@code getResource(name)} is {@link #GET_RESOURCE}. Not one handle with the
-         * {@code false} bound: binding a primitive argument spins a class, milliseconds at the first class file read.
-         */
-        static final MethodHandle GET_RESOURCE_CHECKED;
-        /** {@code (Object, String) Object}: {@code URLClassPath.getResource(name)}, JDK 24 and later; else null. */
-        static final MethodHandle GET_RESOURCE;
-        /** {@code (Object) InputStream}: {@code Resource.getInputStream()}. */
-        static final MethodHandle GET_INPUT_STREAM;
-        /** {@code (Object) int}: {@code Resource.getContentLength()}, -1 when not known. */
-        static final MethodHandle CONTENT_LENGTH;
-        /** {@code () ClassLoader}: {@code ClassLoaders.bootLoader()}. */
-        static final MethodHandle BOOT_LOADER;
-        static final Class<?> BUILTIN;
-
-        static {
-            Object[] found = new Object[9];
-            PROBLEM = Privileged.call(() -> lookUp(found));
-            PACKAGE_TO_MODULE = (Map<?, ?>) found[0];
-            UCP = (MethodHandle) found[1];
-            GET_RESOURCE = (MethodHandle) found[2];
-            GET_RESOURCE_CHECKED = (MethodHandle) found[7];
-            GET_INPUT_STREAM = (MethodHandle) found[3];
-            CONTENT_LENGTH = (MethodHandle) found[8];
-            BOOT_LOADER = (MethodHandle) found[4];
-            BUILTIN = (Class<?>) found[5];
-            URL_UCP = (MethodHandle) found[6];
-        }
-
-        private Internals() {
-        }
-
-        private static Throwable lookUp(final Object[] found) {
-            try {
-                Class<?> builtin = Class.forName("jdk.internal.loader.BuiltinClassLoader", false, null);
-                Class<?> classPath = Class.forName("jdk.internal.loader.URLClassPath", false, null);
-                Class<?> resource = Class.forName("jdk.internal.loader.Resource", false, null);
-                Class<?> loaders = Class.forName("jdk.internal.loader.ClassLoaders", false, null);
-                MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(builtin, MethodHandles.lookup());
-                found[0] = (Map<?, ?>) lookup.findStaticGetter(builtin, "packageToModule", Map.class).invoke();
-                found[1] = lookup.findGetter(builtin, "ucp", classPath)
-                        .asType(MethodType.methodType(Object.class, ClassLoader.class));
-                try {
-                    // JDK 17-23: called with false, as BuiltinClassLoader asks when it defines a class
-                    found[7] = lookup.findVirtual(classPath, "getResource",
-                            MethodType.methodType(resource, String.class, boolean.class))
-                            .asType(MethodType.methodType(Object.class, Object.class, String.class, boolean.class));
-                } catch (NoSuchMethodException e) {
-                    found[2] = lookup.findVirtual(classPath, "getResource",
-                            MethodType.methodType(resource, String.class)) // JDK 24 and later
-                            .asType(MethodType.methodType(Object.class, Object.class, String.class));
-                }
-                found[3] = lookup.findVirtual(resource, "getInputStream", MethodType.methodType(InputStream.class))
-                        .asType(MethodType.methodType(InputStream.class, Object.class));
-                found[8] = lookup.findVirtual(resource, "getContentLength", MethodType.methodType(int.class))
-                        .asType(MethodType.methodType(int.class, Object.class));
-                found[4] = lookup.findStatic(loaders, "bootLoader", MethodType.methodType(builtin))
-                        .asType(MethodType.methodType(ClassLoader.class));
-                found[5] = builtin;
-                found[6] = MethodHandles.privateLookupIn(URLClassLoader.class, MethodHandles.lookup())
-                        .findGetter(URLClassLoader.class, "ucp", classPath)
-                        .asType(MethodType.methodType(Object.class, ClassLoader.class));
-            } catch (Throwable t) {
-                return t;
-            }
-            return null;
-        }
-
-        static ClassLoader bootLoader() throws Throwable {
-            return (ClassLoader) BOOT_LOADER.invokeExact();
-        }
-
-        /** One of the JDK's own loaders (application, platform); their class is the JDK's, not a subclass of one. */
-        static boolean builtin(final ClassLoader loader) {
-            return BUILTIN.isInstance(loader) && loader.getClass().getClassLoader() == null;
-        }
+    /** A loader's {@code URLClassPath}: a builtin loader's, or a {@code URLClassLoader}'s. */
+    private static Object classPath(final ClassLoader loader) throws Throwable {
+        return builtin(loader) ? (Object) JdkClassPath.UCP.invokeExact((Object) loader)
+                : (Object) JdkClassPath.URL_CLASS_LOADER_UCP.invokeExact((URLClassLoader) loader);
     }
 }

@@ -2,40 +2,23 @@ package dev.serialboost.runtime.converted;
 
 import dev.serialboost.runtime.ApplicationFacing;
 import dev.serialboost.runtime.Overrides;
-import dev.serialboost.runtime.engine.DescriptorTemplate;
 import dev.serialboost.runtime.engine.Engine;
 import dev.serialboost.runtime.engine.FormatSeam;
+import dev.serialboost.runtime.jdk.JdkObjectStreamClass;
 import java.io.EOFException;
 import java.io.Externalizable;
 import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.ObjectInput;
-import java.io.ObjectOutput;
 import java.io.ObjectInputStream;
+import java.io.ObjectOutput;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 import java.io.ObjectStreamConstants;
 import java.io.ObjectStreamField;
-import java.io.Serializable;
-import java.io.StreamCorruptedException;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.lang.reflect.Proxy;
-import java.lang.ref.Reference;
-import java.lang.ref.WeakReference;
-import java.security.AccessController;
-import java.security.PrivilegedAction;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The converted format, seen only by the JDK's stream engine. A class serialboost converted stays what it was
@@ -65,191 +48,16 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * Everything else, {@code ObjectStreamClass.lookup} included, sees the ordinary descriptor. A subclass serialboost
  * did not convert, a class whose bodies cannot be reached, or anything unexpected gets no view: the JDK writes it
  * in the plain format, which is always correct.
+ *
+ * <p>This class holds the hooks, with their names and types as the patches call them. The views are {@link
+ * ConvertedViews}' ({@link ConvertedView}, {@link ConvertedLevel}, their descriptors {@link ViewDescriptors}'); an
+ * object being read is a {@link ConvertedReading}; which local descriptor a stream descriptor meets is {@link
+ * ViewBinding}'s; what the engine is told, {@link FormatSeamAnswers}'. The hooks of an object's data keep their bodies
+ * here, not in a class they would call: the nesting of a graph passes through some of them (a level written or read
+ * with its class's own methods, a reference read past), and a call more would be a frame more per nesting level.
  */
 @ApplicationFacing
 public final class ConvertedFormat {
-
-    /**
-     * One converted level of a class (the fields it declares): its generated bodies, and where its values go in the
-     * data of a whole object as the runtime reads it (primitives in one {@code byte[]}, references in one array).
-     */
-    private static final class Level {
-        /** {@code (Object, ObjectOutput) -> void}: the level's {@code $sb$write} (its primitives); null if none. */
-        final MethodHandle write;
-        /** {@code (Object, int) -> Object}: the level's {@code $sb$ref}; null if it has no references. */
-        final MethodHandle ref;
-        /** {@code (Object, byte[], int, Object[], int) -> void}: the level's {@code $sb$set}. */
-        final MethodHandle set;
-        /**
-         * A bulk level's record, which its {@code $sb$write} and {@code $sb$set} hand the object and data to: called
-         * directly, without the method handles (not constants here, so each call would go through their forms).
-         */
-        final BulkLayout bulk;
-        /** Bytes of the level's primitives in the stream, and where they start in a whole object's. */
-        final int primitiveBytes;
-        final int at;
-        /** The level's references, and the index of its first among a whole object's. */
-        final int references;
-        final int from;
-        /**
-         * The class's own {@code writeObject}/{@code readObject}, or null: such a level is written and read whole by
-         * {@link CustomLevels} at its place in the data, its default part by the generated bodies through the hooks
-         * in {@code defaultWriteObject}/{@code defaultReadObject} (so it counts no primitives and no references in
-         * the data loop's accounting: {@link #ownBytes} and {@link #ownReferences} are its default part's).
-         */
-        final CustomLevels.Methods custom;
-        /** The converted view of the level's class. */
-        final ObjectStreamClass desc;
-        /** Bytes of the level's primitives, and its references, in its default part (a custom level's own). */
-        final int ownBytes;
-        final int ownReferences;
-
-        Level(final MethodHandle write, final MethodHandle ref, final MethodHandle set, final BulkLayout bulk,
-              final int primitiveBytes, final int at, final int references, final int from,
-              final CustomLevels.Methods custom, final ObjectStreamClass desc) {
-            this.custom = custom;
-            this.desc = desc;
-            this.ownBytes = desc == null ? 0 : primitiveBytes(desc.getFields());
-            this.ownReferences = desc == null ? 0 : referenceCount(desc.getFields());
-            this.write = write;
-            this.ref = ref;
-            this.set = set;
-            this.bulk = bulk;
-            this.primitiveBytes = primitiveBytes;
-            this.at = at;
-            this.references = references;
-            this.from = from;
-        }
-    }
-
-    /** The generated bodies and the converted view of one class; {@link #PLAIN} for classes without. */
-    private static final class View {
-        final ObjectStreamClass desc;
-        /** Every converted level, the topmost converted superclass's first: the order of the data. */
-        final Level[] levels;
-        /** Bytes of all levels' primitives. */
-        final int primitiveBytes;
-        /** The object's references, over all levels. */
-        final int references;
-        /**
-         * The first of the steps an object of this view is written ({@link #writeStep}) and read ({@link Reading}) in,
-         * chained in data order.
-         */
-        final Step firstStep;
-        /** Whether this class's own level is one bulk record (its descriptor lists the fields in record order). */
-        final boolean bulk;
-        /** Whether a level has methods of its own ({@link Level#custom}). */
-        final boolean custom;
-        /**
-         * Whether this is a {@linkplain #readingView reading view}: of a class this JVM does not convert, for reading
-         * converted data of it (always as data of another shape), never for writing.
-         */
-        final boolean reading;
-        /** The view of the converted superclass, or null. */
-        final View superView;
-        /**
-         * The shape of every converted level, written ahead of each object's data ({@link ConvertedShape}): a
-         * stream object with this shape reads with the generated body.
-         */
-        final int shape;
-        /**
-         * The JDK's {@code FieldReflector} of each level's field list, this class first; null when no level has
-         * reference fields. A stream descriptor whose fields have the same names and type strings, in the same
-         * order, is bound to the same reflector by the JDK ({@code getReflector} keeps one per class and list), so
-         * comparing them tells whether the declared types of reference fields are the writer's, which the shape
-         * does not cover.
-         */
-        final Object[] reflectors;
-        /** The descriptor's template for the engine layer, built on first use ({@link #NO_TEMPLATE} if none). */
-        volatile Object template;
-        /**
-         * How the last few stream descriptors of another shape are read ({@link EvolvedRead}), kept for their next
-         * objects: {@link #PLANS} slots, replaced in turn, each held weakly (a stream descriptor may name classes of
-         * other loaders), so a plan is made about once per stream and class, also when a few streams alternate.
-         */
-        final AtomicReferenceArray<WeakReference<EvolvedRead.Plan>> plans = new AtomicReferenceArray<>(PLANS);
-        /** The slot the next new plan takes. */
-        final AtomicInteger nextPlan = new AtomicInteger();
-
-        /** The own methods of the level this view's class declares (its last), or null; null for {@link #PLAIN}. */
-        CustomLevels.Methods ownMethods() {
-            return desc == null ? null : levels[levels.length - 1].custom;
-        }
-
-        View(final ObjectStreamClass desc, final Level[] levels, final boolean bulk, final View superView,
-             final int shape, final Object[] reflectors) {
-            this(desc, levels, bulk, superView, shape, reflectors, false);
-        }
-
-        View(final ObjectStreamClass desc, final Level[] levels, final boolean bulk, final View superView,
-             final int shape, final Object[] reflectors, final boolean reading) {
-            this.reading = reading;
-            this.desc = desc;
-            this.levels = levels;
-            this.bulk = bulk;
-            this.superView = superView;
-            this.shape = shape;
-            this.reflectors = reflectors;
-            int bytes = 0;
-            int references = 0;
-            boolean custom = false;
-            for (Level level : levels) {
-                bytes += level.primitiveBytes;
-                references += level.references;
-                custom |= level.custom != null;
-            }
-            this.custom = custom;
-            this.primitiveBytes = bytes;
-            this.references = references;
-            // for each reference, in data order: its level's index in levels, and its own there
-            int[] refLevel = new int[references];
-            int[] refIndex = new int[references];
-            for (int k = 0; k < levels.length; k++) {
-                for (int i = 0; i < levels[k].references; i++) {
-                    refLevel[levels[k].from + i] = k;
-                    refIndex[levels[k].from + i] = i;
-                }
-            }
-            Step step = null;
-            for (int s = references; s >= 0; s--) {
-                boolean last = s == references;
-                step = new Step(this, s == 0, s == 0 ? 0 : refLevel[s - 1] + 1,
-                        last ? levels.length - 1 : refLevel[s], last ? -1 : refIndex[s], step);
-            }
-            this.firstStep = step;
-        }
-    }
-
-    /**
-     * One step of an object of a converted view's data: the levels whose primitives it holds (the shape first, in the
-     * first step), then a reference, which the patched {@code writeExternalData} writes ({@link #writeStep}) and
-     * {@code readExternalData} reads ({@link Reading}); the last step has none. Made with the view, so that the
-     * writing method's loop carries the step in its one local and the object's view is looked up once, not once per
-     * reference.
-     */
-    private static final class Step {
-        final View view;
-        final boolean first;
-        /** The levels (indices in {@link View#levels}) whose primitives the step holds, both included. */
-        final int from;
-        final int to;
-        /** The reference's index in level {@link #to}'s {@code $sb$ref}, or -1 in the last step. */
-        final int refIndex;
-        /** The next step, or null after the last. */
-        final Step next;
-
-        Step(final View view, final boolean first, final int from, final int to, final int refIndex, final Step next) {
-            this.view = view;
-            this.first = first;
-            this.from = from;
-            this.to = to;
-            this.refIndex = refIndex;
-            this.next = next;
-        }
-    }
-
-    /** The bytes of the shape ahead of each object's data ({@link ConvertedShape}). */
-    private static final int SHAPE_BYTES = 4;
 
     /**
      * Whether this JVM's {@code instanceof} of an interface the object's class does not implement scans the class's
@@ -257,14 +65,6 @@ public final class ConvertedFormat {
      * 21.0.8 and 25 look it up in a table (0.3-0.7 ns either way; JDK-8180450, backported to 21).
      */
     private static final boolean SCANNING_INTERFACE_TEST = Runtime.version().feature() < 21;
-
-    /** Plans for data of another shape kept per class ({@link View#plans}). */
-    private static final int PLANS = 4;
-
-    /** The synthetic static field of a bulk level's class that names its record's fields in order. */
-    static final String BULK_FIELD = "$sb$bulk";
-
-    private static final View PLAIN = new View(null, new Level[0], false, null, 0, null);
 
     /**
      * What {@link #writeStep} returns when the object's data is complete (the patched {@code writeExternalData} loops
@@ -276,30 +76,12 @@ public final class ConvertedFormat {
      * ClassNotFoundException} (the stream has recorded it for the object being read, as for plain data).
      */
     static final Object MISSING = new Object();
-    private static final Object NO_TEMPLATE = new Object();
     /**
      * What {@link #writeBegin} and {@link #readBegin} return for an {@code Externalizable} object (the JDK's own call
      * of its method writes or reads it), and {@link #readRecord} for a record's data in the plain format (the JDK's
      * code reads it).
      */
     static final Object NOT_CONVERTED = new Object();
-
-    private static final ClassValue<View> VIEWS = new ClassValue<>() {
-        @Override
-        @SuppressWarnings("removal") // a Security Manager (JDK 17-23) must not see the application's frames here
-        protected View computeValue(final Class<?> type) {
-            return AccessController.doPrivileged((PrivilegedAction<View>) () -> viewOf(type));
-        }
-    };
-
-    /** The {@linkplain #readingView reading views} of classes without a converted view, made when first needed. */
-    private static final ClassValue<View> READING_VIEWS = new ClassValue<>() {
-        @Override
-        @SuppressWarnings("removal")
-        protected View computeValue(final Class<?> type) {
-            return AccessController.doPrivileged((PrivilegedAction<View>) () -> readingView(type));
-        }
-    };
 
     /**
      * Classes the JDK's stream code names in a catch clause and may not have loaded yet ({@code EOFException} in
@@ -310,136 +92,9 @@ public final class ConvertedFormat {
      */
     private static final List<Class<?>> CAUGHT_BY_THE_JDK = List.of(EOFException.class, InvalidClassException.class);
 
-    /** The class whose converted view this thread is building, for {@link #externalizableView}. */
-    private static final ThreadLocal<Class<?>> BUILDING = new ThreadLocal<>();
-
-    private static final MethodHandle LOOKUP;
-    private static final MethodHandle NEW_DESCRIPTOR;
-    private static final MethodHandle EXTERNALIZABLE;
-    private static final MethodHandle SERIALIZABLE;
-    private static final MethodHandle CONS;
-    private static final MethodHandle SET_CONS;
-    private static final MethodHandle DESERIALIZE_EX;
-    private static final MethodHandle SET_DESERIALIZE_EX;
-    private static final MethodHandle SET_SUPER_DESC;
-    private static final MethodHandle SUPER_DESC;
-    private static final MethodHandle FIELDS;
-    private static final MethodHandle SET_FIELDS;
-    private static final MethodHandle COMPUTE_FIELD_OFFSETS;
-    private static final MethodHandle HAS_WRITE_OBJECT_DATA;
-    private static final MethodHandle SET_HAS_WRITE_OBJECT_DATA;
-    private static final MethodHandle HAS_BLOCK_EXTERNAL_DATA;
-    /** {@code (ObjectStreamClass) -> Object}: the descriptor's {@code FieldReflector}. */
-    private static final MethodHandle FIELD_REFL;
-    private static final MethodHandle SET_FIELD_REFL;
-    /** {@code (ObjectStreamField[], ObjectStreamClass) -> Object}: the JDK's {@code getReflector}. */
-    private static final MethodHandle GET_REFLECTOR;
-    /** JDK 17-23 only (the Security Manager's protection domains for the constructor); null elsewhere. */
-    private static final MethodHandle DOMAINS;
-    private static final MethodHandle SET_DOMAINS;
-    private static final String PROBLEM;
-
     static {
-        MethodHandle lookup = null;
-        MethodHandle newDescriptor = null;
-        MethodHandle externalizable = null;
-        MethodHandle serializable = null;
-        MethodHandle cons = null;
-        MethodHandle setCons = null;
-        MethodHandle deserializeEx = null;
-        MethodHandle setDeserializeEx = null;
-        MethodHandle setSuperDesc = null;
-        MethodHandle superDesc = null;
-        MethodHandle fields = null;
-        MethodHandle setFields = null;
-        MethodHandle computeFieldOffsets = null;
-        MethodHandle hasWriteObjectData = null;
-        MethodHandle setHasWriteObjectData = null;
-        MethodHandle hasBlockExternalData = null;
-        MethodHandle fieldRefl = null;
-        MethodHandle setFieldRefl = null;
-        MethodHandle getReflector = null;
-        MethodHandle domains = null;
-        MethodHandle setDomains = null;
-        String problem = null;
-        try {
-            Class<?> osc = ObjectStreamClass.class;
-            MethodHandles.Lookup io = MethodHandles.privateLookupIn(osc, MethodHandles.lookup());
-            lookup = io.findStatic(osc, "lookup", MethodType.methodType(osc, Class.class, boolean.class));
-            newDescriptor = io.findConstructor(osc, MethodType.methodType(void.class, Class.class))
-                    .asType(MethodType.methodType(osc, Class.class));
-            externalizable = io.findGetter(osc, "externalizable", boolean.class);
-            serializable = io.findGetter(osc, "serializable", boolean.class);
-            cons = io.findGetter(osc, "cons", java.lang.reflect.Constructor.class);
-            setCons = io.findSetter(osc, "cons", java.lang.reflect.Constructor.class);
-            Class<?> exceptionInfo = Class.forName("java.io.ObjectStreamClass$ExceptionInfo");
-            deserializeEx = io.findGetter(osc, "deserializeEx", exceptionInfo)
-                    .asType(MethodType.methodType(Object.class, osc));
-            setDeserializeEx = io.findSetter(osc, "deserializeEx", exceptionInfo)
-                    .asType(MethodType.methodType(void.class, osc, Object.class));
-            setSuperDesc = io.findSetter(osc, "superDesc", osc);
-            superDesc = io.findGetter(osc, "superDesc", osc);
-            fields = io.findGetter(osc, "fields", ObjectStreamField[].class);
-            setFields = io.findSetter(osc, "fields", ObjectStreamField[].class);
-            computeFieldOffsets = io.findVirtual(osc, "computeFieldOffsets", MethodType.methodType(void.class));
-            hasWriteObjectData = io.findGetter(osc, "hasWriteObjectData", boolean.class);
-            setHasWriteObjectData = io.findSetter(osc, "hasWriteObjectData", boolean.class);
-            hasBlockExternalData = io.findGetter(osc, "hasBlockExternalData", boolean.class);
-            Class<?> reflector = Class.forName("java.io.ObjectStreamClass$FieldReflector");
-            fieldRefl = io.findGetter(osc, "fieldRefl", reflector).asType(MethodType.methodType(Object.class, osc));
-            setFieldRefl = io.findSetter(osc, "fieldRefl", reflector)
-                    .asType(MethodType.methodType(void.class, osc, Object.class));
-            getReflector = io.findStatic(osc, "getReflector", MethodType.methodType(reflector,
-                    ObjectStreamField[].class, osc)).asType(MethodType.methodType(Object.class,
-                    ObjectStreamField[].class, osc));
-            try {
-                Class<?> domainArray = java.security.ProtectionDomain[].class;
-                domains = io.findGetter(osc, "domains", domainArray).asType(MethodType.methodType(Object.class, osc));
-                setDomains = io.findSetter(osc, "domains", domainArray)
-                        .asType(MethodType.methodType(void.class, osc, Object.class));
-            } catch (NoSuchFieldException e) {
-                // JDK 24+: no Security Manager, no protection domains
-            }
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            problem = "java.io.ObjectStreamClass has no accessible lookup, constructor, externalizable/serializable"
-                    + " flags, cons, deserializeEx, superDesc, fields, computeFieldOffsets, hasWriteObjectData,"
-                    + " hasBlockExternalData, fieldRefl or getReflector ("
-                    + e + ")";
-        }
-        LOOKUP = lookup;
-        NEW_DESCRIPTOR = newDescriptor;
-        EXTERNALIZABLE = externalizable;
-        SERIALIZABLE = serializable;
-        CONS = cons;
-        SET_CONS = setCons;
-        DESERIALIZE_EX = deserializeEx;
-        SET_DESERIALIZE_EX = setDeserializeEx;
-        SET_SUPER_DESC = setSuperDesc;
-        SUPER_DESC = superDesc;
-        FIELDS = fields;
-        SET_FIELDS = setFields;
-        COMPUTE_FIELD_OFFSETS = computeFieldOffsets;
-        HAS_WRITE_OBJECT_DATA = hasWriteObjectData;
-        SET_HAS_WRITE_OBJECT_DATA = setHasWriteObjectData;
-        HAS_BLOCK_EXTERNAL_DATA = hasBlockExternalData;
-        FIELD_REFL = fieldRefl;
-        SET_FIELD_REFL = setFieldRefl;
-        GET_REFLECTOR = getReflector;
-        DOMAINS = domains;
-        SET_DOMAINS = setDomains;
-        PROBLEM = problem;
-        if (problem == null) {
-            FormatSeam.register(new FormatSeam.ConvertedViews() {
-                @Override
-                public DescriptorTemplate template(final Class<?> cl, final ObjectStreamClass desc) {
-                    return ConvertedFormat.template(cl, desc);
-                }
-
-                @Override
-                public boolean hasOwnMethods(final Class<?> cl) {
-                    return customMethods(cl) != null;
-                }
-            });
+        if (ConvertedViews.PROBLEM == null) {
+            FormatSeam.register(new FormatSeamAnswers());
         }
     }
 
@@ -448,8 +103,8 @@ public final class ConvertedFormat {
 
     /** Null when the converted format can work on this JVM, else why not (the agent then leaves the JDK alone). */
     public static String availability() {
-        if (PROBLEM != null) {
-            return PROBLEM;
+        if (ConvertedViews.availability() != null) {
+            return ConvertedViews.availability();
         }
         if (EvolvedRead.availability() != null) {
             return EvolvedRead.availability();
@@ -469,12 +124,13 @@ public final class ConvertedFormat {
     static ObjectStreamClass lookupForWrite(final Class<?> cl, final boolean all, final ObjectOutputStream out)
             throws Throwable {
         if (cl == String.class || cl.isArray()) {
-            return (ObjectStreamClass) LOOKUP.invokeExact(cl, all); // never converted: the most common, asked directly
+            // never converted: the most common, asked directly
+            return (ObjectStreamClass) JdkObjectStreamClass.LocalDescriptors.LOOKUP.invokeExact(cl, all);
         }
-        View view = VIEWS.get(cl);
+        ConvertedView view = ConvertedViews.of(cl);
         return view.desc != null && (out.getClass() == ObjectOutputStream.class
                 || !Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass())) ? view.desc
-                : (ObjectStreamClass) LOOKUP.invokeExact(cl, all);
+                : (ObjectStreamClass) JdkObjectStreamClass.LocalDescriptors.LOOKUP.invokeExact(cl, all);
     }
 
     // ---- framing: a converted object's data is not framed as block data ---------------------------------------------
@@ -496,30 +152,13 @@ public final class ConvertedFormat {
      * an {@code Externalizable} descriptor gets SC_BLOCK_DATA: protocol 1 (no frame) for a converted view.
      */
     static int descriptorProtocol(final int protocol, final ObjectStreamClass desc) throws Throwable {
-        if (!(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
+        if (!(boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
             return protocol;
         }
         // a level written with its class's own methods carries block data (custom data, TC_ENDBLOCKDATA):
         // SC_BLOCK_DATA says so to a reader that must read it past (see blockedOrSkipped)
-        return customMethods(desc.forClass()) != null ? ObjectStreamConstants.PROTOCOL_VERSION_2
+        return ConvertedViews.customMethods(desc.forClass()) != null ? ObjectStreamConstants.PROTOCOL_VERSION_2
                 : ObjectStreamConstants.PROTOCOL_VERSION_1;
-    }
-
-    /** The own methods of the level {@code type} declares in its converted view, or null. */
-    static CustomLevels.Methods customMethods(final Class<?> type) {
-        return type == null ? null : VIEWS.get(type).ownMethods();
-    }
-
-    /**
-     * The own methods ({@code writeObject}/{@code readObject}) of the local class {@code type} a stream descriptor
-     * of converted data is bound to (its converted view, or its {@linkplain #readingView reading view}), or null.
-     */
-    static CustomLevels.Methods readMethods(final Class<?> type) {
-        if (type == null) {
-            return null;
-        }
-        View view = VIEWS.get(type);
-        return (view.desc != null ? view : READING_VIEWS.get(type)).ownMethods();
     }
 
     /**
@@ -543,14 +182,14 @@ public final class ConvertedFormat {
     }
 
     /**
-     * Null when {@code obj} is {@code Externalizable}, else its class's converted view ({@link #PLAIN} if none): the
-     * test of {@link #isExternalizable} and the lookup of the view in one.
+     * Null when {@code obj} is {@code Externalizable}, else its class's converted view ({@link ConvertedViews#PLAIN}
+     * if none): the test of {@link #isExternalizable} and the lookup of the view in one.
      */
-    private static View dataView(final Object obj) {
+    private static ConvertedView dataView(final Object obj) {
         if (!SCANNING_INTERFACE_TEST && obj instanceof Externalizable) {
             return null;
         }
-        View view = VIEWS.get(obj.getClass());
+        ConvertedView view = ConvertedViews.of(obj.getClass());
         return view.desc == null && obj instanceof Externalizable ? null : view;
     }
 
@@ -567,20 +206,20 @@ public final class ConvertedFormat {
     static boolean blockedOrSkipped(final ObjectStreamClass desc, final Object obj, final ObjectInputStream in)
             throws IOException {
         try {
-            boolean blocked = (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc);
-            if ((boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
+            boolean blocked = (boolean) JdkObjectStreamClass.HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc);
+            if ((boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
                 if (obj != null) {
                     return false;
                 }
                 List<ObjectStreamClass> levels = new ArrayList<>();
                 for (ObjectStreamClass level = desc; level != null;
-                        level = (ObjectStreamClass) SUPER_DESC.invokeExact(level)) {
+                        level = (ObjectStreamClass) JdkObjectStreamClass.SUPER_DESC.invokeExact(level)) {
                     levels.add(0, level);
                 }
                 in.readInt();
                 for (ObjectStreamClass level : levels) {
-                    ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(level);
-                    in.readFully(new byte[primitiveBytes(fields)]);
+                    ObjectStreamField[] fields = (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(level);
+                    in.readFully(new byte[ConvertedLevel.primitiveBytes(fields)]);
                     for (ObjectStreamField f : fields) {
                         if (!f.isPrimitive()) {
                             try {
@@ -590,7 +229,7 @@ public final class ConvertedFormat {
                             }
                         }
                     }
-                    if (customData(level)) {
+                    if (ViewBinding.customData(level)) {
                         CustomLevels.end(in, true);
                     }
                 }
@@ -607,11 +246,11 @@ public final class ConvertedFormat {
     /**
      * Stands, with the loop around it, for {@code obj.writeExternal(out)} in {@code
      * ObjectOutputStream.writeExternalData}: {@link #NOT_CONVERTED} when {@code obj} is {@code Externalizable} (the
-     * JDK's call stays for it), else the first {@linkplain Step step} of writing it with its converted view (the
-     * method gets an object that is not {@code Externalizable} only with that view's descriptor).
+     * JDK's call stays for it), else the first {@linkplain ConvertedView.Step step} of writing it with its converted
+     * view (the method gets an object that is not {@code Externalizable} only with that view's descriptor).
      */
     static Object writeBegin(final Object obj) throws InvalidClassException {
-        View view = dataView(obj);
+        ConvertedView view = dataView(obj);
         if (view == null) {
             return NOT_CONVERTED;
         }
@@ -632,14 +271,14 @@ public final class ConvertedFormat {
      * format's.
      */
     static Object writeStep(final Object obj, final ObjectOutput out, final Object step) throws IOException {
-        Step s = (Step) step;
+        ConvertedView.Step s = (ConvertedView.Step) step;
         try {
-            Level[] levels = s.view.levels;
+            ConvertedLevel[] levels = s.view.levels;
             if (s.first) {
                 out.writeInt(s.view.shape);
             }
             for (int k = s.from; k <= s.to; k++) {
-                Level level = levels[k];
+                ConvertedLevel level = levels[k];
                 if (level.custom != null) {
                     CustomLevels.write(obj, level.desc, level.custom, (ObjectOutputStream) out);
                 } else if (level.bulk != null) {
@@ -658,7 +297,7 @@ public final class ConvertedFormat {
 
     /** The step after {@code step} (never called after the last). */
     static Object nextStep(final Object step) {
-        return ((Step) step).next;
+        return ((ConvertedView.Step) step).next;
     }
 
     /**
@@ -673,7 +312,7 @@ public final class ConvertedFormat {
             if (call == null) {
                 return false;
             }
-            for (Level level : VIEWS.get(call.obj().getClass()).levels) {
+            for (ConvertedLevel level : ConvertedViews.of(call.obj().getClass()).levels) {
                 if (level.desc == call.desc() && level.custom != null) {
                     CustomLevels.defaultWrite(call.context(), out, level.write, level.ref, level.ownReferences);
                     return true;
@@ -700,13 +339,14 @@ public final class ConvertedFormat {
             if (call == null) {
                 return false;
             }
-            View view = VIEWS.get(call.obj().getClass());
+            ConvertedView view = ConvertedViews.of(call.obj().getClass());
             if (view.desc == null) {
                 return false;
             }
-            Object reflector = (Object) FIELD_REFL.invokeExact(call.desc());
-            for (Level level : view.levels) {
-                if (level.custom != null && (Object) FIELD_REFL.invokeExact(level.desc) == reflector) {
+            Object reflector = (Object) JdkObjectStreamClass.FIELD_REFL.invokeExact(call.desc());
+            for (ConvertedLevel level : view.levels) {
+                if (level.custom != null
+                        && (Object) JdkObjectStreamClass.FIELD_REFL.invokeExact(level.desc) == reflector) {
                     // the class's readObject called defaultReadObject: the fields are resolved as class code reads
                     Engine.classCodeReads(in);
                     CustomLevels.defaultRead(call.context(), in, call.desc(), level.set, level.ownBytes,
@@ -724,13 +364,15 @@ public final class ConvertedFormat {
 
     /**
      * Runs at the start of {@code ObjectInputStream.readRecord(desc)}: for converted data of a class that is a record
-     * here (the class became a record; the stream descriptor is bound to the record's {@linkplain #readingView
-     * reading view}), reads the data as the JDK reads a record's plain data ({@link EvolvedRead#readRecord}) and
-     * returns the record; for plain data, {@link #NOT_CONVERTED}, and the JDK's code reads it.
+     * here (the class became a record; the stream descriptor is bound to the record's {@linkplain
+     * ConvertedViews#reading reading view}), reads the data as the JDK reads a record's plain data ({@link
+     * EvolvedRead#readRecord}) and returns the record; for plain data, {@link #NOT_CONVERTED}, and the JDK's code
+     * reads it.
      */
     static Object readRecord(final ObjectInputStream in, final ObjectStreamClass desc) throws IOException {
         try {
-            if (!(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc) || !(boolean) EXTERNALIZABLE.invokeExact(desc)) {
+            if (!(boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(desc)
+                    || !(boolean) JdkObjectStreamClass.EXTERNALIZABLE.invokeExact(desc)) {
                 return NOT_CONVERTED;
             }
             int shape = in.readInt();
@@ -739,116 +381,6 @@ public final class ConvertedFormat {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException("serialboost: unexpected exception reading " + desc.getName(), t);
-        }
-    }
-
-    /** An object of a converted class being read: the data read so far, until its last reference has come. */
-    private static final class Reading {
-        final Object obj;
-        final View view;
-        final ObjectInput in;
-        /** The object's data as read: the shape, then every level's primitives (from {@link #SHAPE_BYTES}). */
-        final byte[] primitives;
-        final Object[] references;
-        /** How many references have come. */
-        int next;
-        /** The step whose primitives {@link #advance} reads next. */
-        Step step;
-        /** Whether a reference's class was not found: the object is then not stored (the read fails). */
-        boolean missing;
-        /** The stream's descriptor of each level, the topmost first, when a level has methods of its own; else null. */
-        final ObjectStreamClass[] streamLevels;
-        /** The levels before this one are stored (before a level with methods of its own, which may look at them). */
-        int stored;
-
-        /**
-         * With {@code data}, the shape and the first level's primitives read (none when the first level has methods
-         * of its own), and room for the other levels'; {@code desc} the stream's descriptor of the object.
-         */
-        Reading(final Object obj, final View view, final ObjectInput in, final byte[] data,
-                final ObjectStreamClass desc) throws Throwable {
-            this.obj = obj;
-            this.view = view;
-            this.in = in;
-            this.streamLevels = view.custom ? streamLevels(desc, view.levels.length) : null;
-            this.primitives = data;
-            this.references = new Object[view.references];
-            this.step = view.firstStep;
-        }
-
-        /**
-         * Reads the primitives of the levels up to the next reference's; after the last reference, those of the
-         * levels left, and then stores every level's fields. True while a reference is still to come.
-         */
-        boolean advance() throws Throwable {
-            Level[] levels = view.levels;
-            Step s = step;
-            boolean last = s.next == null;
-            // the first level's primitives came with the shape, unless it is a level with methods of its own
-            int from = s.first && levels[0].custom == null ? 1 : s.from;
-            for (int k = from; k <= s.to; k++) {
-                if (levels[k].custom != null) {
-                    custom(k);
-                } else if (levels[k].primitiveBytes > 0) {
-                    in.readFully(primitives, SHAPE_BYTES + levels[k].at, levels[k].primitiveBytes);
-                }
-            }
-            if (!last) {
-                step = s.next;
-                return true;
-            }
-            if (!missing) {
-                store(obj, levels, stored, levels.length, primitives, SHAPE_BYTES, references);
-            }
-            return false;
-        }
-
-        /**
-         * Reads level {@code k}, which has methods of its own, after storing the levels before it: the JDK assigns a
-         * level's fields before the next level's {@code readObject} runs (unless the object carries an exception).
-         */
-        private void custom(final int k) throws Throwable {
-            ObjectInputStream stream = (ObjectInputStream) in;
-            if (!missing && !CustomLevels.failed(stream)) {
-                store(obj, view.levels, stored, k, primitives, SHAPE_BYTES, references);
-            }
-            stored = k + 1;
-            CustomLevels.read(obj, streamLevels[k], view.levels[k].custom, stream, true);
-        }
-    }
-
-    /** The stream descriptor {@code desc}'s {@code count} levels, the topmost first. */
-    private static ObjectStreamClass[] streamLevels(final ObjectStreamClass desc, final int count) throws Throwable {
-        ObjectStreamClass[] levels = new ObjectStreamClass[count];
-        ObjectStreamClass level = desc;
-        for (int k = count - 1; k >= 0; k--) {
-            levels[k] = level;
-            level = (ObjectStreamClass) SUPER_DESC.invokeExact(level);
-        }
-        return levels;
-    }
-
-    /**
-     * Stores the fields of levels {@code from} to {@code to} (exclusive) from a whole object's data, its primitives
-     * from {@code base} in {@code data}.
-     */
-    private static void store(final Object obj, final Level[] levels, final int from, final int to,
-                              final byte[] data, final int base, final Object[] references) throws Throwable {
-        for (int k = from; k < to; k++) {
-            Level level = levels[k];
-            if (level.custom != null) {
-                continue; // stored by its own readObject
-            } else if (level.bulk != null) {
-                level.bulk.apply(obj, data, base + level.at);
-            } else {
-                try {
-                    level.set.invokeExact(obj, data, base + level.at, references, level.from);
-                } catch (ClassCastException e) {
-                    // the checkcast of the generated code: the JDK's check of the level's values says it its way
-                    throw EvolvedRead.assignmentFailure(level.desc, obj, references == null ? null
-                            : Arrays.copyOfRange(references, level.from, level.from + level.ownReferences), e);
-                }
-            }
         }
     }
 
@@ -866,43 +398,44 @@ public final class ConvertedFormat {
     static Object readBegin(final Object obj, final ObjectInput in, final ObjectStreamClass desc)
             throws IOException, ClassNotFoundException {
         try {
-            View view = dataView(obj);
+            ConvertedView view = dataView(obj);
             if (view == null) {
                 return NOT_CONVERTED;
             }
             if (view.desc == null) {
-                view = READING_VIEWS.get(obj.getClass()); // the JDK bound the stream's descriptor to it
+                view = ConvertedViews.reading(obj.getClass()); // the JDK bound the stream's descriptor to it
                 if (view.desc == null) {
                     throw new InvalidClassException(obj.getClass().getName(), "not Externalizable and not converted");
                 }
             }
             // the shape and the writer's first level's primitives (as many bytes as its descriptor's fields take:
             // the data is exactly those fields) in one read
-            int head = firstLevelBytes(desc, view);
-            byte[] data = new byte[SHAPE_BYTES + Math.max(head, view.primitiveBytes)];
+            int head = ConvertedReading.firstLevelBytes(desc, view);
+            byte[] data = new byte[ConvertedShape.BYTES + Math.max(head, view.primitiveBytes)];
             try {
-                in.readFully(data, 0, SHAPE_BYTES + head);
+                in.readFully(data, 0, ConvertedShape.BYTES + head);
             } catch (IOException | RuntimeException e) {
-                throw framed(desc) ? incompatible(obj.getClass().getName(), e) : e;
+                throw ViewBinding.framed(desc) ? ViewBinding.incompatible(obj.getClass().getName(), e) : e;
             }
             int shape = (data[0] & 0xFF) << 24 | (data[1] & 0xFF) << 16 | (data[2] & 0xFF) << 8 | (data[3] & 0xFF);
             if (!view.reading && shape == view.shape
-                    && (view.reflectors == null || sameReflectors(view.reflectors, desc))) {
+                    && (view.reflectors == null || ConvertedReading.sameReflectors(view.reflectors, desc))) {
                 if (head != view.levels[0].primitiveBytes) {
-                    throw notItsFields(desc, obj); // the shape covers each level's fields: a damaged stream
+                    // the shape covers each level's fields: a damaged stream
+                    throw ConvertedReading.notItsFields(desc, obj);
                 }
                 if (view.references == 0 && !view.custom) {
                     if (view.primitiveBytes > head) {
-                        in.readFully(data, SHAPE_BYTES + head, view.primitiveBytes - head);
+                        in.readFully(data, ConvertedShape.BYTES + head, view.primitiveBytes - head);
                     }
-                    store(obj, view.levels, 0, view.levels.length, data, SHAPE_BYTES, null);
+                    ConvertedReading.store(obj, view.levels, 0, view.levels.length, data, ConvertedShape.BYTES, null);
                     return null;
                 }
-                Reading reading = new Reading(obj, view, in, data, desc);
+                ConvertedReading reading = new ConvertedReading(obj, view, in, data, desc);
                 return reading.advance() ? reading : null;
             }
-            return readEvolved(obj, in, desc, view, shape, head == 0 ? null
-                    : Arrays.copyOfRange(data, SHAPE_BYTES, SHAPE_BYTES + head));
+            return ConvertedReading.readEvolved(obj, in, desc, view, shape, head == 0 ? null
+                    : Arrays.copyOfRange(data, ConvertedShape.BYTES, ConvertedShape.BYTES + head));
         } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -918,7 +451,7 @@ public final class ConvertedFormat {
      */
     static Object readNext(final Object read, final Object reference) throws IOException {
         try {
-            if (read instanceof Reading reading) {
+            if (read instanceof ConvertedReading reading) {
                 if (reference == MISSING) {
                     reading.missing = true;
                 } else {
@@ -933,81 +466,9 @@ public final class ConvertedFormat {
         } catch (IOException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
-            Object obj = read instanceof Reading reading ? reading.obj : ((EvolvedRead.Reading) read).object();
+            Object obj = read instanceof ConvertedReading reading ? reading.obj
+                    : ((EvolvedRead.Reading) read).object();
             throw new IllegalStateException("serialboost: unexpected exception reading " + obj.getClass().getName(), t);
-        }
-    }
-
-    /**
-     * Begins to read an object whose data has another {@code shape} than its class's (see {@link #readBegin}), the
-     * primitives of its topmost level ({@code head}) read already.
-     */
-    private static Object readEvolved(final Object obj, final ObjectInput in, final ObjectStreamClass desc,
-                                      final View view, final int shape, final byte[] head) throws Throwable {
-        // data that is no converted data (the shape matches no layout): the JDK's exception (see unknownShape)
-        EvolvedRead.Reading evolved = new EvolvedRead.Reading(planFor(view, desc, shape, in), obj,
-                (ObjectInputStream) in, head);
-        return evolved.advance() ? evolved : null;
-    }
-
-    private static StreamCorruptedException notItsFields(final ObjectStreamClass desc, final Object obj) {
-        return new StreamCorruptedException("the data of " + desc.getName() + " has the shape of "
-                + obj.getClass().getName() + " but not its fields");
-    }
-
-    /**
-     * The bytes of the primitives of the topmost level of the stream descriptor {@code desc}: in converted data,
-     * those that follow the shape; none when that level carries custom data or its local class has methods of its
-     * own (its class's methods then read from the shape on, through {@link CustomLevels}). {@code view} is the view
-     * {@code desc} is bound to, which answers for a topmost level that is {@code desc}'s own without a second lookup.
-     */
-    private static int firstLevelBytes(final ObjectStreamClass desc, final View view) throws Throwable {
-        ObjectStreamClass top = desc;
-        for (ObjectStreamClass above; (above = (ObjectStreamClass) SUPER_DESC.invokeExact(top)) != null; ) {
-            top = above;
-        }
-        if (customData(top)) {
-            return 0;
-        }
-        CustomLevels.Methods methods = top == desc ? view.ownMethods() : readMethods(top.forClass());
-        return methods != null ? 0 : EvolvedRead.primDataSize(top);
-    }
-
-    /**
-     * Whether the stream descriptor {@code desc} is of converted data written by its class's own methods: custom
-     * data and {@code TC_ENDBLOCKDATA} follow its default part (flags 0x0D; framed data of earlier versions, 0x0C,
-     * has SC_BLOCK_DATA without SC_WRITE_METHOD).
-     */
-    static boolean customData(final ObjectStreamClass desc) throws Throwable {
-        return (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc) && (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc);
-    }
-
-    /** The plan for objects of the stream descriptor {@code desc} with data of {@code shape}, kept or made. */
-    private static EvolvedRead.Plan planFor(final View view, final ObjectStreamClass desc, final int shape,
-                                            final ObjectInput in) throws Throwable {
-        for (int i = 0; i < PLANS; i++) {
-            WeakReference<EvolvedRead.Plan> ref = view.plans.get(i);
-            EvolvedRead.Plan plan = ref == null ? null : ref.get();
-            if (plan != null && plan.desc() == desc && plan.shape() == shape) {
-                return plan;
-            }
-        }
-        EvolvedRead.Plan plan = EvolvedRead.plan(desc, shape, in);
-        view.plans.set(Math.floorMod(view.nextPlan.getAndIncrement(), PLANS), new WeakReference<>(plan));
-        return plan;
-    }
-
-    /** Whether each level of the stream descriptor {@code desc} is bound to the reflector of the same local level. */
-    private static boolean sameReflectors(final Object[] reflectors, final ObjectStreamClass desc) throws Throwable {
-        ObjectStreamClass level = desc;
-        for (int i = 0; ; i++) {
-            if ((Object) FIELD_REFL.invokeExact(level) != reflectors[i]) {
-                return false;
-            }
-            level = (ObjectStreamClass) SUPER_DESC.invokeExact(level);
-            if (i + 1 == reflectors.length || level == null) {
-                return i + 1 == reflectors.length && level == null;
-            }
         }
     }
 
@@ -1016,88 +477,19 @@ public final class ConvertedFormat {
      * or 0 when the class is not converted here. For tests and diagnostics: it locates an object's data in a stream.
      */
     public static int shapeOf(final Class<?> type) {
-        return VIEWS.get(type).shape;
-    }
-
-    /** The engine layer's template for a converted view's descriptor, or null for any other descriptor. */
-    static DescriptorTemplate template(final Class<?> cl, final ObjectStreamClass desc) {
-        View view = VIEWS.get(cl);
-        if (view.desc != desc || desc == null) {
-            return null;
-        }
-        Object template = view.template;
-        if (template == null) {
-            try {
-                DescriptorTemplate built = DescriptorTemplate.build(desc);
-                template = built == null ? NO_TEMPLATE : built;
-            } catch (Throwable t) {
-                template = NO_TEMPLATE;
-            }
-            view.template = template;
-        }
-        return template instanceof DescriptorTemplate t ? t : null;
+        return ConvertedViews.of(type).shape;
     }
 
     // ---- read side ----------------------------------------------------------------------------------------------
 
     /**
-     * Passes through the local descriptor {@code osc = lookup(cl, true)} in {@code initNonProxy(model, cl, ...)}:
-     * a stream descriptor in the converted layout ({@code Externalizable} with {@code SC_WRITE_METHOD}, or framed as
-     * earlier versions wrote it, with {@code SC_BLOCK_DATA}) of a class that is converted here meets the class's
-     * converted view; any other pair meets {@code osc}, as without the agent: an {@code Externalizable} descriptor
-     * of neither kind (flags {@code 0x04}, which no serialboost writes) of a {@code Serializable} class gets the
-     * JDK's {@code Serializable incompatible with Externalizable}. When the JDK is about to refuse converted data
-     * with that message (no view can read it), this refuses with the JDK's exception, and says what probably happened
-     * in its cause.
+     * Passes through the local descriptor {@code osc = lookup(cl, true)} in {@code initNonProxy(model, cl, ...)}: the
+     * converted view (or a reading view) for a stream descriptor in the converted layout, {@code osc} for any other
+     * ({@link ViewBinding#localDescriptor}).
      */
     static ObjectStreamClass localDescriptor(final ObjectStreamClass osc, final ObjectStreamClass model,
-                                                    final Class<?> cl) throws Throwable {
-        if (cl == null || !(boolean) EXTERNALIZABLE.invokeExact(model) || (boolean) EXTERNALIZABLE.invokeExact(osc)
-                || !(boolean) SERIALIZABLE.invokeExact(osc) || !(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(model)
-                && !(boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(model)) {
-            return osc;
-        }
-        View view = VIEWS.get(cl);
-        if (view.desc != null) {
-            return view.desc;
-        }
-        if (cl.isEnum() || Proxy.isProxyClass(cl) || !simpleName(model.getName()).equals(simpleName(osc.getName()))
-                || !cl.isRecord() && model.getSerialVersionUID() != osc.getSerialVersionUID()) {
-            return osc; // the JDK refuses on an earlier check, with its own message
-        }
-        View reading = READING_VIEWS.get(cl);
-        if (reading.desc != null) {
-            return reading.desc;
-        }
-        // the JDK is about to refuse with "Serializable incompatible with Externalizable": its exception, and in its
-        // cause what probably happened
-        throw incompatible(cl.getName(), new InvalidClassException(cl.getName(), "the stream has this class as"
-                + " Externalizable, which is how serialboost's converted format writes it, but this JVM does not"
-                + " convert it (its serialboost configuration excludes or skips it, or it loaded before the agent),"
-                + " and cannot read such data into it (a class of a module that does not open its package); writer"
-                + " and reader need the same serialboost configuration, see docs/compatibility.md. If the writer's"
-                + " version of the class is Externalizable, the class itself changed"));
-    }
-
-    /**
-     * The JDK's {@code InvalidClassException(className, "Serializable incompatible with Externalizable")}, which
-     * {@code initNonProxy} throws for an {@code Externalizable} stream descriptor of a {@code Serializable} class,
-     * with {@code why} as its cause.
-     */
-    static InvalidClassException incompatible(final String className, final Throwable why) {
-        InvalidClassException e = new InvalidClassException(className, "Serializable incompatible with Externalizable");
-        e.initCause(why);
-        return e;
-    }
-
-    /**
-     * Whether {@code desc} is framed {@code Externalizable} data ({@code SC_BLOCK_DATA} without {@code
-     * SC_WRITE_METHOD}): converted data as versions before the unframed format wrote it, or any {@code
-     * Externalizable} class's data, which the JDK refuses for a {@code Serializable} class.
-     */
-    private static boolean framed(final ObjectStreamClass desc) throws Throwable {
-        return (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(desc)
-                && !(boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc);
+                                             final Class<?> cl) throws Throwable {
+        return ViewBinding.localDescriptor(osc, model, cl);
     }
 
     /**
@@ -1128,269 +520,12 @@ public final class ConvertedFormat {
         }
     }
 
-    /** A class name without its package, as the JDK compares stream and local class names. */
-    private static String simpleName(final String name) {
-        return name.substring(name.lastIndexOf('.') + 1);
-    }
-
     /**
      * Replaces {@code Externalizable.class.isAssignableFrom(cl)} in the {@code ObjectStreamClass(Class)}
      * constructor (not in {@code getSerialFields(Class)}, which it calls: the view lists the class's fields): also
-     * true while this thread builds a converted view (and only for that class: the constructor's only other descriptor, the superclass's, is built
-     * before).
+     * true while this thread builds a converted view ({@link ViewDescriptors#building}).
      */
     static boolean externalizableView(final boolean externalizable) {
-        return externalizable || BUILDING.get() != null;
-    }
-
-    // ---- the views ----------------------------------------------------------------------------------------------
-
-    /** The view of a class that carries generated bodies of its own, else {@link #PLAIN}. */
-    /**
-     * A private lookup in a converted class. The runtime, installed in {@code java.base}, first reads the class's
-     * module (an application's unnamed module is open to every module, but a named module reads none it is not told
-     * to); {@code addReads} from this module's own code is allowed, and where the runtime is not installed (its own
-     * tests) it does nothing.
-     */
-    private static MethodHandles.Lookup privateLookupIn(final Class<?> type) throws IllegalAccessException {
-        ConvertedFormat.class.getModule().addReads(type.getModule());
-        return MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-    }
-
-    private static View viewOf(final Class<?> type) {
-        if (PROBLEM != null || !Serializable.class.isAssignableFrom(type) || Externalizable.class.isAssignableFrom(type)
-                || type.isArray() || type.isEnum() || type.isRecord() || type.isInterface() || !declaresBodies(type)) {
-            return PLAIN;
-        }
-        Class<?> superclass = type.getSuperclass();
-        View superView = VIEWS.get(superclass);
-        if (Serializable.class.isAssignableFrom(superclass) && superView.desc == null) {
-            return PLAIN; // every serializable superclass of a converted class is converted: something is off
-        }
-        try {
-            MethodHandles.Lookup lookup = privateLookupIn(type);
-            String bulk = bulkRecord(type, lookup);
-            ObjectStreamClass desc = convertedDescriptor(type, superView, bulk);
-            ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(desc);
-            Level[] above = superView.desc != null ? superView.levels : new Level[0];
-            Level[] levels = Arrays.copyOf(above, above.length + 1);
-            levels[above.length] = level(type, lookup, fields, bulk, superView.primitiveBytes,
-                    superView.references, desc);
-            List<ConvertedShape.Level> shapes = new ArrayList<>();
-            List<Object> reflectors = new ArrayList<>();
-            boolean references = false;
-            shapes.add(new ConvertedShape.Level(type.getName(), bulk != null, levels[above.length].custom != null,
-                    fields));
-            reflectors.add((Object) FIELD_REFL.invokeExact(desc));
-            for (View v = superView; v != null && v.desc != null; v = v.superView) {
-                shapes.add(0, new ConvertedShape.Level(v.desc.getName(), v.bulk, v.ownMethods() != null,
-                        (ObjectStreamField[]) FIELDS.invokeExact(v.desc)));
-                reflectors.add((Object) FIELD_REFL.invokeExact(v.desc));
-            }
-            for (ConvertedShape.Level level : shapes) {
-                for (ObjectStreamField f : level.fields()) {
-                    references |= !f.isPrimitive();
-                }
-            }
-            return new View(desc, levels, bulk != null, superView.desc != null ? superView : null,
-                    ConvertedShape.of(shapes), references ? reflectors.toArray() : null);
-        } catch (Throwable t) {
-            // e.g. a class of a named module that does not open its package: the JDK writes it plain
-            return PLAIN;
-        }
-    }
-
-    /**
-     * A reading view: for a class this JVM does not convert (not eligible here, excluded, or loaded before the
-     * agent), whose converted data a writer sent (the writer's version of the class was converted: another
-     * configuration, or another version of the class, e.g. one without the {@code readObject}, {@code readFields},
-     * {@code readObjectNoData} or {@code serialPersistentFields} this one has). A descriptor built as {@link
-     * #convertedDescriptor} builds a converted view's, with the class's serializable fields as the JDK has them
-     * (its {@code serialPersistentFields} included), a level without generated bodies, and the class's own {@code
-     * readObject} if it has one: the JDK binds the stream's descriptors to it, and {@link EvolvedRead} reads the data
-     * as plain JDK reads the plain format's, field by field, through the class's {@code readObject} and {@code
-     * readObjectNoData}; a record's through {@link #readRecord}. Never used for writing. {@link #PLAIN} when the
-     * class cannot have one (not a {@code Serializable} class, {@code Externalizable}, an enum, a class of a module
-     * that does not open its package, or one with a superclass that cannot).
-     */
-    private static View readingView(final Class<?> type) {
-        if (PROBLEM != null || CustomLevels.availability() != null || !Serializable.class.isAssignableFrom(type)
-                || Externalizable.class.isAssignableFrom(type) || type.isArray() || type.isEnum()
-                || type.isInterface() || Proxy.isProxyClass(type) || VIEWS.get(type).desc != null) {
-            return PLAIN;
-        }
-        Class<?> superclass = type.getSuperclass();
-        View superView = PLAIN;
-        if (Serializable.class.isAssignableFrom(superclass)) {
-            superView = VIEWS.get(superclass);
-            if (superView.desc == null) {
-                superView = READING_VIEWS.get(superclass);
-                if (superView.desc == null) {
-                    return PLAIN;
-                }
-            }
-        }
-        try {
-            MethodHandles.Lookup lookup = privateLookupIn(type);
-            ObjectStreamClass desc = convertedDescriptor(type, superView, null);
-            Level[] above = superView.desc != null ? superView.levels : new Level[0];
-            Level[] levels = Arrays.copyOf(above, above.length + 1);
-            // a record's writeObject/readObject, if any, the JDK ignores: it reads a record through readRecord
-            levels[above.length] = new Level(null, null, null, null, 0, 0, 0, 0,
-                    type.isRecord() ? null : CustomLevels.of(type, lookup), desc);
-            return new View(desc, levels, false, superView.desc != null ? superView : null, 0, null, true);
-        } catch (Throwable t) {
-            return PLAIN;
-        }
-    }
-
-    /**
-     * The level {@code type} declares, with the generated bodies of exactly that class (they are private, so a
-     * subclass's never stand in), its {@code fields} as its converted view lists them (primitives first, then
-     * references by name: the order of the data; a bulk level's in the order of its record {@code bulk}), its
-     * primitives from {@code at} and its references from {@code from} in a whole object's data.
-     */
-    private static Level level(final Class<?> type, final MethodHandles.Lookup lookup,
-                               final ObjectStreamField[] fields, final String bulk, final int at, final int from,
-                               final ObjectStreamClass desc) throws Throwable {
-        CustomLevels.Methods custom = CustomLevels.of(type, lookup);
-        if (custom != null && (bulk != null || CustomLevels.availability() != null)) {
-            // the class is then written in the plain format, as a class serialboost did not convert
-            throw new IllegalStateException(type.getName() + " has methods of its own and a bulk record, or this JVM"
-                    + " lacks what its methods need: " + CustomLevels.availability());
-        }
-        int ownBytes = primitiveBytes(fields);
-        int ownReferences = referenceCount(fields);
-        // the data loop takes no primitives and no references of a custom level: CustomLevels writes it whole
-        int primitiveBytes = custom != null ? 0 : ownBytes;
-        int references = custom != null ? 0 : ownReferences;
-        MethodHandle write = ownBytes == 0 ? null : lookup.findVirtual(type, "$sb$write",
-                MethodType.methodType(void.class, ObjectOutput.class))
-                .asType(MethodType.methodType(void.class, Object.class, ObjectOutput.class));
-        MethodHandle ref = ownReferences == 0 ? null : lookup.findVirtual(type, "$sb$ref",
-                MethodType.methodType(Object.class, int.class))
-                .asType(MethodType.methodType(Object.class, Object.class, int.class));
-        MethodHandle set = lookup.findVirtual(type, "$sb$set", MethodType.methodType(void.class, byte[].class,
-                int.class, Object[].class, int.class)).asType(MethodType.methodType(void.class, Object.class,
-                byte[].class, int.class, Object[].class, int.class));
-        BulkLayout record = bulk == null ? null : BulkLayout.of(type, bulk);
-        return new Level(write, ref, set, record, primitiveBytes, at, references, from, custom, desc);
-    }
-
-    /** The reference fields among {@code fields}. */
-    private static int referenceCount(final ObjectStreamField[] fields) {
-        int references = 0;
-        for (ObjectStreamField f : fields) {
-            references += f.isPrimitive() ? 0 : 1;
-        }
-        return references;
-    }
-
-    /** The bytes of the primitive fields among {@code fields} in the stream (a bulk record is packed the same). */
-    private static int primitiveBytes(final ObjectStreamField[] fields) {
-        int bytes = 0;
-        for (ObjectStreamField f : fields) {
-            if (f.isPrimitive()) {
-                bytes += switch (f.getTypeCode()) {
-                    case 'J', 'D' -> 8;
-                    case 'I', 'F' -> 4;
-                    case 'S', 'C' -> 2;
-                    default -> 1;
-                };
-            }
-        }
-        return bytes;
-    }
-
-    /**
-     * The bulk record of the class's own level, {@code name:descriptor} joined by {@code ;} in record order, as the
-     * generated class's synthetic {@code $sb$bulk} holds it; null when the level is written field by field. (The
-     * class is initialized already: the JDK's descriptor of it read its serialVersionUID.)
-     */
-    private static String bulkRecord(final Class<?> type, final MethodHandles.Lookup lookup) throws Throwable {
-        Field field;
-        try {
-            field = type.getDeclaredField(BULK_FIELD);
-        } catch (NoSuchFieldException e) {
-            return null;
-        }
-        if (!field.isSynthetic() || !Modifier.isStatic(field.getModifiers()) || field.getType() != String.class) {
-            throw new IllegalStateException(type.getName() + "." + BULK_FIELD + " is not serialboost's");
-        }
-        return (String) lookup.findStaticGetter(type, BULK_FIELD, String.class).invokeExact();
-    }
-
-    /** The descriptor's fields in the order of the bulk record {@code spec}; fails unless they are the same fields. */
-    private static ObjectStreamField[] inRecordOrder(final ObjectStreamField[] fields, final String spec,
-                                                     final Class<?> type) {
-        Map<String, ObjectStreamField> byName = new HashMap<>();
-        for (ObjectStreamField f : fields) {
-            byName.put(f.getName(), f);
-        }
-        String[] parts = spec.split(";");
-        ObjectStreamField[] ordered = new ObjectStreamField[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            int colon = parts[i].indexOf(':');
-            ObjectStreamField f = byName.remove(parts[i].substring(0, colon));
-            if (f == null || !f.isPrimitive() || f.getTypeCode() != parts[i].charAt(colon + 1)
-                    || parts[i].length() != colon + 2) {
-                throw new IllegalStateException("the bulk record of " + type.getName() + " does not match its fields");
-            }
-            ordered[i] = f;
-        }
-        if (!byName.isEmpty()) {
-            throw new IllegalStateException("the bulk record of " + type.getName() + " does not match its fields");
-        }
-        return ordered;
-    }
-
-    private static boolean declaresBodies(final Class<?> type) {
-        try {
-            Method write = type.getDeclaredMethod("$sb$write", ObjectOutput.class);
-            return write.isSynthetic() && !Modifier.isStatic(write.getModifiers());
-        } catch (NoSuchMethodException e) {
-            return false;
-        }
-    }
-
-    /**
-     * Has the JDK build a descriptor of {@code type} as if it were {@code Externalizable}, then gives it what the
-     * class's ordinary descriptor has for instantiation (the serializable constructor, its protection domains, the
-     * "no valid constructor" exception if any) and the converted view of the superclass as its superclass
-     * descriptor.
-     */
-    private static ObjectStreamClass convertedDescriptor(final Class<?> type, final View superView,
-                                                         final String bulk) throws Throwable {
-        // the constructor looks the superclass's descriptor up: have it built, and held, before the flag is set
-        ObjectStreamClass ordinary = (ObjectStreamClass) LOOKUP.invokeExact(type, true);
-        ObjectStreamClass view;
-        BUILDING.set(type);
-        try {
-            view = (ObjectStreamClass) NEW_DESCRIPTOR.invokeExact(type);
-        } finally {
-            BUILDING.remove();
-        }
-        if (!(boolean) EXTERNALIZABLE.invokeExact(view)) {
-            throw new IllegalStateException("the descriptor of " + type.getName() + " was not built as converted");
-        }
-        if (bulk != null) {
-            // the descriptor lists the fields in the order the record has them, so a reader of another shape can
-            // take the record apart (the JDK's own order is that of the fields written one by one)
-            ObjectStreamField[] fields = inRecordOrder((ObjectStreamField[]) FIELDS.invokeExact(view), bulk, type);
-            SET_FIELDS.invokeExact(view, fields);
-            COMPUTE_FIELD_OFFSETS.invokeExact(view);
-            SET_FIELD_REFL.invokeExact(view, (Object) GET_REFLECTOR.invokeExact(fields, view));
-        }
-        SET_HAS_WRITE_OBJECT_DATA.invokeExact(view, true); // the mark of unframed data: see descriptorProtocol
-        SET_CONS.invokeExact(view, (java.lang.reflect.Constructor<?>) CONS.invokeExact(ordinary));
-        SET_DESERIALIZE_EX.invokeExact(view, (Object) DESERIALIZE_EX.invokeExact(ordinary));
-        if (DOMAINS != null) {
-            SET_DOMAINS.invokeExact(view, (Object) DOMAINS.invokeExact(ordinary));
-        }
-        if (superView.desc != null) {
-            SET_SUPER_DESC.invokeExact(view, superView.desc);
-        }
-        Reference.reachabilityFence(ordinary);
-        return view;
+        return externalizable || ViewDescriptors.building();
     }
 }

@@ -18,7 +18,7 @@ import java.util.List;
  *
  * <p>Reference types are left out on purpose: a stream class descriptor bound to a local class lists its reference
  * fields with the local types, so the reader could not recompute the writer's value. Whether they changed is told
- * by the descriptors themselves ({@code ConvertedFormat}'s reflector comparison).
+ * by the descriptors themselves ({@link ConvertedReading#sameReflectors}).
  */
 final class ConvertedShape {
 
@@ -27,6 +27,9 @@ final class ConvertedShape {
      * per class level and no field list in the class descriptor; its data never matches a version 2 shape.
      */
     static final String VERSION = "serialboost-converted-2";
+
+    /** The bytes of the shape ahead of each object's data. */
+    static final int BYTES = 4;
 
     /**
      * One converted class level: its name, whether it is one bulk record, whether it is written with its class's own

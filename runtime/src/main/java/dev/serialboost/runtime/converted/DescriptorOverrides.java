@@ -1,13 +1,11 @@
 package dev.serialboost.runtime.converted;
 
 import dev.serialboost.runtime.Overrides;
+import dev.serialboost.runtime.jdk.JdkObjectStreamClass;
 import java.io.InvalidClassException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
 import java.io.ObjectStreamField;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -55,78 +53,16 @@ final class DescriptorOverrides {
     /** Whether {@link #WRITER_NAMES} ever had an entry: until then {@link #writerName} looks at nothing. */
     private static volatile boolean renamed;
 
-    private static final MethodHandle NEW_DESCRIPTOR;
-    private static final MethodHandle EXTERNALIZABLE;
-    private static final MethodHandle SERIALIZABLE;
-    private static final MethodHandle HAS_WRITE_OBJECT_DATA;
-    private static final MethodHandle HAS_BLOCK_EXTERNAL_DATA;
-    private static final MethodHandle IS_ENUM;
-    private static final MethodHandle IS_PROXY;
-    private static final MethodHandle FIELDS;
-    private static final MethodHandle SET_NAME;
-    private static final MethodHandle SET_SUID;
-    private static final MethodHandle SET_EXTERNALIZABLE;
-    private static final MethodHandle SET_SERIALIZABLE;
-    private static final MethodHandle SET_HAS_WRITE_OBJECT_DATA;
-    private static final MethodHandle SET_HAS_BLOCK_EXTERNAL_DATA;
-    private static final MethodHandle SET_IS_ENUM;
-    private static final MethodHandle SET_FIELDS;
-    private static final MethodHandle COMPUTE_FIELD_OFFSETS;
-    private static final String PROBLEM;
-
-    static {
-        MethodHandle[] h = new MethodHandle[17];
-        String problem = null;
-        try {
-            Class<?> osc = ObjectStreamClass.class;
-            MethodHandles.Lookup io = MethodHandles.privateLookupIn(osc, MethodHandles.lookup());
-            h[0] = io.findConstructor(osc, MethodType.methodType(void.class));
-            h[1] = io.findGetter(osc, "externalizable", boolean.class);
-            h[2] = io.findGetter(osc, "serializable", boolean.class);
-            h[3] = io.findGetter(osc, "hasWriteObjectData", boolean.class);
-            h[4] = io.findGetter(osc, "hasBlockExternalData", boolean.class);
-            h[5] = io.findGetter(osc, "isEnum", boolean.class);
-            h[6] = io.findGetter(osc, "isProxy", boolean.class);
-            h[7] = io.findGetter(osc, "fields", ObjectStreamField[].class);
-            h[8] = io.findSetter(osc, "name", String.class);
-            h[9] = io.findSetter(osc, "suid", Long.class);
-            h[10] = io.findSetter(osc, "externalizable", boolean.class);
-            h[11] = io.findSetter(osc, "serializable", boolean.class);
-            h[12] = io.findSetter(osc, "hasWriteObjectData", boolean.class);
-            h[13] = io.findSetter(osc, "hasBlockExternalData", boolean.class);
-            h[14] = io.findSetter(osc, "isEnum", boolean.class);
-            h[15] = io.findSetter(osc, "fields", ObjectStreamField[].class);
-            h[16] = io.findVirtual(osc, "computeFieldOffsets", MethodType.methodType(void.class));
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            problem = "java.io.ObjectStreamClass has no accessible constructor, flags, fields or computeFieldOffsets to"
-                    + " read converted data through another class descriptor (" + e + ")";
-        }
-        NEW_DESCRIPTOR = h[0];
-        EXTERNALIZABLE = h[1];
-        SERIALIZABLE = h[2];
-        HAS_WRITE_OBJECT_DATA = h[3];
-        HAS_BLOCK_EXTERNAL_DATA = h[4];
-        IS_ENUM = h[5];
-        IS_PROXY = h[6];
-        FIELDS = h[7];
-        SET_NAME = h[8];
-        SET_SUID = h[9];
-        SET_EXTERNALIZABLE = h[10];
-        SET_SERIALIZABLE = h[11];
-        SET_HAS_WRITE_OBJECT_DATA = h[12];
-        SET_HAS_BLOCK_EXTERNAL_DATA = h[13];
-        SET_IS_ENUM = h[14];
-        SET_FIELDS = h[15];
-        COMPUTE_FIELD_OFFSETS = h[16];
-        PROBLEM = problem;
-    }
+    /** Why converted data cannot be checked against the descriptor an override returns, or null. */
+    private static final Throwable PROBLEM = JdkObjectStreamClass.PROBLEM;
 
     private DescriptorOverrides() {
     }
 
     /** Null when converted data can be checked against the descriptor an override returns, else why not. */
     static String availability() {
-        return PROBLEM;
+        return PROBLEM == null ? null : "java.io.ObjectStreamClass has no accessible constructor, flags, fields or"
+                + " computeFieldOffsets to read converted data through another class descriptor (" + PROBLEM + ")";
     }
 
     /** Whether the stream's class overrides {@code readClassDescriptor} (only then can the two descriptors differ). */
@@ -197,8 +133,8 @@ final class DescriptorOverrides {
         String writer = wire.getName();
         String name = returned.getName();
         boolean sameName = simpleName(writer).equals(simpleName(name));
-        ObjectStreamField[] wireFields = (ObjectStreamField[]) FIELDS.invokeExact(wire);
-        ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(returned);
+        ObjectStreamField[] wireFields = (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(wire);
+        ObjectStreamField[] fields = (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(returned);
         if (!readable(wire) || !readable(returned) || !layout(wireFields).equals(layout(fields))) {
             throw new InvalidClassException(name, "the class descriptor readClassDescriptor returned does not describe"
                     + " the data: " + (wireConverted ? "the stream has " + writer + " in serialboost's converted"
@@ -212,16 +148,20 @@ final class DescriptorOverrides {
                 && java.util.Arrays.equals(layoutInOrder(wireFields), layoutInOrder(fields))) {
             return returned; // describes the data as the descriptor read does
         }
-        ObjectStreamClass model = (ObjectStreamClass) NEW_DESCRIPTOR.invokeExact();
-        SET_NAME.invokeExact(model, name);
-        SET_SUID.invokeExact(model, Long.valueOf(returned.getSerialVersionUID()));
-        SET_EXTERNALIZABLE.invokeExact(model, (boolean) EXTERNALIZABLE.invokeExact(wire));
-        SET_SERIALIZABLE.invokeExact(model, (boolean) SERIALIZABLE.invokeExact(wire));
-        SET_HAS_WRITE_OBJECT_DATA.invokeExact(model, (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(wire));
-        SET_HAS_BLOCK_EXTERNAL_DATA.invokeExact(model, (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(wire));
-        SET_IS_ENUM.invokeExact(model, false);
-        SET_FIELDS.invokeExact(model, wireFields.clone());
-        COMPUTE_FIELD_OFFSETS.invokeExact(model);
+        ObjectStreamClass model = (ObjectStreamClass) JdkObjectStreamClass.NEW.invokeExact();
+        JdkObjectStreamClass.SET_NAME.invokeExact(model, name);
+        JdkObjectStreamClass.SET_SUID.invokeExact(model, Long.valueOf(returned.getSerialVersionUID()));
+        boolean externalizable = (boolean) JdkObjectStreamClass.EXTERNALIZABLE.invokeExact(wire);
+        boolean serializable = (boolean) JdkObjectStreamClass.SERIALIZABLE.invokeExact(wire);
+        boolean writeMethod = (boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(wire);
+        boolean blockData = (boolean) JdkObjectStreamClass.HAS_BLOCK_EXTERNAL_DATA.invokeExact(wire);
+        JdkObjectStreamClass.SET_EXTERNALIZABLE.invokeExact(model, externalizable);
+        JdkObjectStreamClass.SET_SERIALIZABLE.invokeExact(model, serializable);
+        JdkObjectStreamClass.SET_HAS_WRITE_OBJECT_DATA.invokeExact(model, writeMethod);
+        JdkObjectStreamClass.SET_HAS_BLOCK_EXTERNAL_DATA.invokeExact(model, blockData);
+        JdkObjectStreamClass.SET_IS_ENUM.invokeExact(model, false);
+        JdkObjectStreamClass.SET_FIELDS.invokeExact(model, wireFields.clone());
+        JdkObjectStreamClass.COMPUTE_FIELD_OFFSETS.invokeExact(model);
         if (wireConverted && !sameName && pending != null) {
             WRITER_NAMES.put(pending, writer);
             renamed = true;
@@ -245,18 +185,21 @@ final class DescriptorOverrides {
 
     /** Whether {@code desc} describes converted data (flags {@code SC_EXTERNALIZABLE | SC_WRITE_METHOD}). */
     private static boolean converted(final ObjectStreamClass desc) throws Throwable {
-        return (boolean) EXTERNALIZABLE.invokeExact(desc) && (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc);
+        return (boolean) JdkObjectStreamClass.EXTERNALIZABLE.invokeExact(desc)
+                && (boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(desc);
     }
 
     /** Whether {@code desc} is converted data's or a plain {@code Serializable} class's (not an enum or proxy). */
     private static boolean readable(final ObjectStreamClass desc) throws Throwable {
-        return (boolean) SERIALIZABLE.invokeExact(desc) && !(boolean) IS_ENUM.invokeExact(desc)
-                && !(boolean) IS_PROXY.invokeExact(desc)
-                && (!(boolean) EXTERNALIZABLE.invokeExact(desc) || (boolean) HAS_WRITE_OBJECT_DATA.invokeExact(desc));
+        return (boolean) JdkObjectStreamClass.SERIALIZABLE.invokeExact(desc)
+                && !(boolean) JdkObjectStreamClass.IS_ENUM.invokeExact(desc)
+                && !(boolean) JdkObjectStreamClass.IS_PROXY.invokeExact(desc)
+                && (!(boolean) JdkObjectStreamClass.EXTERNALIZABLE.invokeExact(desc) || converted(desc));
     }
 
     private static boolean sameFlags(final ObjectStreamClass a, final ObjectStreamClass b) throws Throwable {
-        return (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(a) == (boolean) HAS_BLOCK_EXTERNAL_DATA.invokeExact(b);
+        return (boolean) JdkObjectStreamClass.HAS_BLOCK_EXTERNAL_DATA.invokeExact(a)
+                == (boolean) JdkObjectStreamClass.HAS_BLOCK_EXTERNAL_DATA.invokeExact(b);
     }
 
     /** Each field as {@code name:code} ({@code L} for any reference), as the data's layout depends on them. */

@@ -1,6 +1,13 @@
 package dev.serialboost.runtime.converted;
 
 import dev.serialboost.runtime.engine.FieldAccess;
+import dev.serialboost.runtime.jdk.JdkClassDataSlot;
+import dev.serialboost.runtime.jdk.JdkInputHandleTable;
+import dev.serialboost.runtime.jdk.JdkLookup;
+import dev.serialboost.runtime.jdk.JdkObjectInputStream;
+import dev.serialboost.runtime.jdk.JdkObjectStreamClass;
+import dev.serialboost.runtime.jdk.JdkObjectStreamField;
+import dev.serialboost.runtime.jdk.JdkRecordSupport;
 import java.io.InvalidClassException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInput;
@@ -8,8 +15,6 @@ import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
 import java.io.ObjectStreamField;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,134 +70,27 @@ final class EvolvedRead {
                 boolean[] endMarker, CustomLevels.Methods[] custom) {
     }
 
-    private static final MethodHandle CLASS_DATA_LAYOUT;
-    private static final MethodHandle SLOT_DESC;
-    private static final MethodHandle SLOT_HAS_DATA;
-    private static final MethodHandle CHECK_OBJ_FIELD_VALUES;
-    private static final MethodHandle SET_OBJ_FIELD_VALUES;
-    private static final MethodHandle HANDLES;
-    private static final MethodHandle PASS_HANDLE;
-    private static final MethodHandle SET_PASS_HANDLE;
-    private static final MethodHandle READ_OBJECT0;
-    private static final MethodHandle MARK_DEPENDENCY;
-    private static final MethodHandle LOOKUP_EXCEPTION;
-    private static final MethodHandle FIELDS;
-    private static final MethodHandle FIELD;
-    private static final MethodHandle PRIM_DATA_SIZE;
-    private static final MethodHandle HAS_BLOCK_EXTERNAL_DATA;
-    private static final MethodHandle HAS_READ_OBJECT_NO_DATA;
-    private static final MethodHandle INVOKE_READ_OBJECT_NO_DATA;
-    /** {@code ObjectStreamClass.RecordSupport.deserializationCtr(desc)}: the record's constructor from field data. */
-    private static final MethodHandle DESERIALIZATION_CTR;
-    private static final String PROBLEM;
-
-    static {
-        MethodHandle classDataLayout = null;
-        MethodHandle slotDesc = null;
-        MethodHandle slotHasData = null;
-        MethodHandle checkObjFieldValues = null;
-        MethodHandle setObjFieldValues = null;
-        MethodHandle handles = null;
-        MethodHandle passHandle = null;
-        MethodHandle setPassHandle = null;
-        MethodHandle readObject0 = null;
-        MethodHandle markDependency = null;
-        MethodHandle lookupException = null;
-        MethodHandle fields = null;
-        MethodHandle field = null;
-        MethodHandle primDataSize = null;
-        MethodHandle hasBlockExternalData = null;
-        MethodHandle hasReadObjectNoData = null;
-        MethodHandle invokeReadObjectNoData = null;
-        MethodHandle deserializationCtr = null;
-        String problem = null;
-        try {
-            Class<?> osc = ObjectStreamClass.class;
-            Class<?> ois = ObjectInputStream.class;
-            MethodHandles.Lookup io = MethodHandles.privateLookupIn(osc, MethodHandles.lookup());
-            Class<?> slot = Class.forName("java.io.ObjectStreamClass$ClassDataSlot");
-            MethodHandles.Lookup slotLookup = MethodHandles.privateLookupIn(slot, MethodHandles.lookup());
-            classDataLayout = io.findVirtual(osc, "getClassDataLayout", MethodType.methodType(slot.arrayType()))
-                    .asType(MethodType.methodType(Object[].class, osc));
-            slotDesc = slotLookup.findGetter(slot, "desc", osc).asType(MethodType.methodType(osc, Object.class));
-            slotHasData = slotLookup.findGetter(slot, "hasData", boolean.class)
-                    .asType(MethodType.methodType(boolean.class, Object.class));
-            fields = io.findGetter(osc, "fields", ObjectStreamField[].class);
-            field = MethodHandles.privateLookupIn(ObjectStreamField.class, MethodHandles.lookup())
-                    .findVirtual(ObjectStreamField.class, "getField", MethodType.methodType(Field.class));
-            primDataSize = io.findGetter(osc, "primDataSize", int.class);
-            hasBlockExternalData = io.findGetter(osc, "hasBlockExternalData", boolean.class);
-            hasReadObjectNoData = io.findVirtual(osc, "hasReadObjectNoDataMethod",
-                    MethodType.methodType(boolean.class));
-            invokeReadObjectNoData = io.findVirtual(osc, "invokeReadObjectNoData",
-                    MethodType.methodType(void.class, Object.class));
-            Class<?> records = Class.forName("java.io.ObjectStreamClass$RecordSupport");
-            deserializationCtr = MethodHandles.privateLookupIn(records, MethodHandles.lookup()).findStatic(records,
-                    "deserializationCtr", MethodType.methodType(MethodHandle.class, osc));
-            // what FieldAccess.setPrimFieldValues falls back on: checked here, so that a JDK without it leaves the
-            // converted format off
-            io.findVirtual(osc, "setPrimFieldValues", MethodType.methodType(void.class, Object.class, byte[].class));
-            checkObjFieldValues = io.findVirtual(osc, "checkObjFieldValueTypes",
-                    MethodType.methodType(void.class, Object.class, Object[].class));
-            setObjFieldValues = io.findVirtual(osc, "setObjFieldValues",
-                    MethodType.methodType(void.class, Object.class, Object[].class));
-
-            MethodHandles.Lookup in = MethodHandles.privateLookupIn(ois, MethodHandles.lookup());
-            Class<?> table = Class.forName("java.io.ObjectInputStream$HandleTable");
-            MethodHandles.Lookup tableLookup = MethodHandles.privateLookupIn(table, MethodHandles.lookup());
-            handles = in.findGetter(ois, "handles", table).asType(MethodType.methodType(Object.class, ois));
-            passHandle = in.findGetter(ois, "passHandle", int.class);
-            setPassHandle = in.findSetter(ois, "passHandle", int.class);
-            readObject0 = in.findVirtual(ois, "readObject0", MethodType.methodType(Object.class, Class.class,
-                    boolean.class));
-            markDependency = tableLookup.findVirtual(table, "markDependency", MethodType.methodType(void.class,
-                    int.class, int.class)).asType(MethodType.methodType(void.class, Object.class, int.class,
-                    int.class));
-            lookupException = tableLookup.findVirtual(table, "lookupException",
-                    MethodType.methodType(ClassNotFoundException.class, int.class))
-                    .asType(MethodType.methodType(ClassNotFoundException.class, Object.class, int.class));
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            problem = "java.io has no accessible getClassDataLayout, ClassDataSlot, checkObjFieldValueTypes,"
-                    + " setObjFieldValues, setPrimFieldValues, ObjectStreamField.getField, readObject0, handles,"
-                    + " markDependency, lookupException or passHandle (" + e + ")";
-        }
-        CLASS_DATA_LAYOUT = classDataLayout;
-        SLOT_DESC = slotDesc;
-        SLOT_HAS_DATA = slotHasData;
-        CHECK_OBJ_FIELD_VALUES = checkObjFieldValues;
-        SET_OBJ_FIELD_VALUES = setObjFieldValues;
-        HANDLES = handles;
-        PASS_HANDLE = passHandle;
-        SET_PASS_HANDLE = setPassHandle;
-        READ_OBJECT0 = readObject0;
-        MARK_DEPENDENCY = markDependency;
-        LOOKUP_EXCEPTION = lookupException;
-        FIELDS = fields;
-        FIELD = field;
-        PRIM_DATA_SIZE = primDataSize;
-        HAS_BLOCK_EXTERNAL_DATA = hasBlockExternalData;
-        HAS_READ_OBJECT_NO_DATA = hasReadObjectNoData;
-        INVOKE_READ_OBJECT_NO_DATA = invokeReadObjectNoData;
-        DESERIALIZATION_CTR = deserializationCtr;
-        PROBLEM = problem;
-    }
+    /** Why data of another shape cannot be read on this JVM (the first group of JDK members that is missing). */
+    private static final Throwable PROBLEM = JdkLookup.firstProblem(JdkObjectStreamClass.PROBLEM,
+            JdkObjectStreamClass.SerialData.PROBLEM, JdkClassDataSlot.PROBLEM, JdkRecordSupport.PROBLEM,
+            JdkObjectStreamField.PROBLEM, JdkObjectInputStream.SerialData.PROBLEM, JdkInputHandleTable.PROBLEM);
 
     private EvolvedRead() {
     }
 
     /** The stream's handle table. */
     static Object handles(final ObjectInputStream in) throws Throwable {
-        return (Object) HANDLES.invokeExact(in);
+        return (Object) JdkObjectInputStream.SerialData.HANDLES.invokeExact(in);
     }
 
     /** The stream's {@code passHandle}: the handle of the object whose data is being read. */
     static int passHandle(final ObjectInputStream in) throws Throwable {
-        return (int) PASS_HANDLE.invokeExact(in);
+        return (int) JdkObjectInputStream.SerialData.PASS_HANDLE.invokeExact(in);
     }
 
     /** The {@code ClassNotFoundException} the object of {@code handle} carries, or null. */
     static ClassNotFoundException exception(final Object handles, final int handle) throws Throwable {
-        return (ClassNotFoundException) LOOKUP_EXCEPTION.invokeExact(handles, handle);
+        return (ClassNotFoundException) JdkInputHandleTable.LOOKUP_EXCEPTION.invokeExact(handles, handle);
     }
 
     /**
@@ -202,11 +100,12 @@ final class EvolvedRead {
      */
     static Object readReference(final ObjectInputStream in, final boolean unshared, final Object handles,
                                 final int handle, final boolean dependency) throws Throwable {
-        Object value = READ_OBJECT0.invokeExact(in, Object.class, unshared);
+        Object value = JdkObjectInputStream.SerialData.READ_OBJECT0.invokeExact(in, Object.class, unshared);
         if (dependency) {
-            MARK_DEPENDENCY.invokeExact(handles, handle, (int) PASS_HANDLE.invokeExact(in));
+            int target = (int) JdkObjectInputStream.SerialData.PASS_HANDLE.invokeExact(in);
+            JdkInputHandleTable.MARK_DEPENDENCY.invokeExact(handles, handle, target);
         }
-        SET_PASS_HANDLE.invokeExact(in, handle);
+        JdkObjectInputStream.SerialData.SET_PASS_HANDLE.invokeExact(in, handle);
         return value;
     }
 
@@ -224,7 +123,7 @@ final class EvolvedRead {
             return cast;
         }
         try {
-            CHECK_OBJ_FIELD_VALUES.invokeExact(desc, obj, values);
+            JdkObjectStreamClass.SerialData.CHECK_OBJ_FIELD_VALUE_TYPES.invokeExact(desc, obj, values);
         } catch (ClassCastException e) {
             return e;
         } catch (Throwable t) {
@@ -235,12 +134,14 @@ final class EvolvedRead {
 
     /** The bytes of the primitive fields of the stream descriptor {@code desc} (its own level only). */
     static int primDataSize(final ObjectStreamClass desc) throws Throwable {
-        return (int) PRIM_DATA_SIZE.invokeExact(desc);
+        return (int) JdkObjectStreamClass.PRIM_DATA_SIZE.invokeExact(desc);
     }
 
     /** Null when data of another shape can be read on this JVM, else why not. */
     static String availability() {
-        return PROBLEM;
+        return PROBLEM == null ? null : "java.io has no accessible getClassDataLayout, ClassDataSlot,"
+                + " checkObjFieldValueTypes, setObjFieldValues, setPrimFieldValues, ObjectStreamField.getField,"
+                + " readObject0, handles, markDependency, lookupException or passHandle (" + PROBLEM + ")";
     }
 
     /**
@@ -250,7 +151,7 @@ final class EvolvedRead {
      *                               (data of another version of the converted format, or damaged data)
      */
     static Plan plan(final ObjectStreamClass desc, final int shape, final ObjectInput in) throws Throwable {
-        Object[] layout = (Object[]) CLASS_DATA_LAYOUT.invokeExact(desc);
+        Object[] layout = (Object[]) JdkObjectStreamClass.SerialData.GET_CLASS_DATA_LAYOUT.invokeExact(desc);
         ObjectStreamClass[] slots = new ObjectStreamClass[layout.length];
         boolean[] hasData = new boolean[layout.length];
         int[] primBytes = new int[layout.length];
@@ -263,15 +164,15 @@ final class EvolvedRead {
         List<ConvertedShape.Level> levels = new ArrayList<>();
         List<Integer> levelSlots = new ArrayList<>();
         for (int i = 0; i < layout.length; i++) {
-            slots[i] = (ObjectStreamClass) SLOT_DESC.invokeExact(layout[i]);
-            hasData[i] = (boolean) SLOT_HAS_DATA.invokeExact(layout[i]);
+            slots[i] = (ObjectStreamClass) JdkClassDataSlot.DESC.invokeExact(layout[i]);
+            hasData[i] = (boolean) JdkClassDataSlot.HAS_DATA.invokeExact(layout[i]);
             if (!hasData[i]) {
                 continue;
             }
-            endMarker[i] = ConvertedFormat.customData(slots[i]);
-            custom[i] = ConvertedFormat.readMethods(slots[i].forClass());
-            ObjectStreamField[] fields = (ObjectStreamField[]) FIELDS.invokeExact(slots[i]);
-            primBytes[i] = (int) PRIM_DATA_SIZE.invokeExact(slots[i]);
+            endMarker[i] = ViewBinding.customData(slots[i]);
+            custom[i] = ConvertedViews.readMethods(slots[i].forClass());
+            ObjectStreamField[] fields = (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(slots[i]);
+            primBytes[i] = (int) JdkObjectStreamClass.PRIM_DATA_SIZE.invokeExact(slots[i]);
             boolean allPrimitive = fields.length > 0;
             int primitives = 0;
             for (ObjectStreamField f : fields) {
@@ -283,7 +184,7 @@ final class EvolvedRead {
             byLoop[i] = new boolean[references[i].length];
             dependency[i] = new boolean[references[i].length];
             for (int r = 0; r < references[i].length; r++) {
-                dependency[i][r] = (Field) FIELD.invokeExact(references[i][r]) != null;
+                dependency[i][r] = (Field) JdkObjectStreamField.GET_FIELD.invokeExact(references[i][r]) != null;
                 byLoop[i][r] = dependency[i][r] && !references[i][r].isUnshared();
             }
             if (allPrimitive && !endMarker[i]) {
@@ -385,10 +286,12 @@ final class EvolvedRead {
             for (; slot < slots.length; slot++, ref = -1) {
                 if (!plan.hasData()[slot]) {
                     // a local class the writer's data has no level of (its descriptor is the class's ordinary one)
-                    if ((boolean) HAS_READ_OBJECT_NO_DATA.invokeExact(slots[slot]) && notFailed()) {
+                    boolean noData = (boolean) JdkObjectStreamClass.SerialData.HAS_READ_OBJECT_NO_DATA_METHOD
+                            .invokeExact(slots[slot]);
+                    if (noData && notFailed()) {
                         assign(assigned, slot);
                         assigned = slot + 1;
-                        INVOKE_READ_OBJECT_NO_DATA.invokeExact(slots[slot], obj);
+                        JdkObjectStreamClass.SerialData.INVOKE_READ_OBJECT_NO_DATA.invokeExact(slots[slot], obj);
                     }
                     continue;
                 }
@@ -458,7 +361,7 @@ final class EvolvedRead {
             ObjectStreamClass[] slots = plan.slots();
             for (int i = from; i < to; i++) {
                 if (values[i] != null) {
-                    CHECK_OBJ_FIELD_VALUES.invokeExact(slots[i], obj, values[i]);
+                    JdkObjectStreamClass.SerialData.CHECK_OBJ_FIELD_VALUE_TYPES.invokeExact(slots[i], obj, values[i]);
                 }
             }
             for (int i = from; i < to; i++) {
@@ -467,7 +370,7 @@ final class EvolvedRead {
                     FieldAccess.setPrimFieldValues(slots[i], obj, primitives[i]);
                 }
                 if (values[i] != null) {
-                    SET_OBJ_FIELD_VALUES.invokeExact(slots[i], obj, values[i]);
+                    JdkObjectStreamClass.SerialData.SET_OBJ_FIELD_VALUES.invokeExact(slots[i], obj, values[i]);
                 }
             }
         }
@@ -504,7 +407,7 @@ final class EvolvedRead {
         if (!plan.hasData()[own] || exception(handles, handle) != null) {
             return null;
         }
-        MethodHandle constructor = (MethodHandle) DESERIALIZATION_CTR.invokeExact(slots[own]);
+        MethodHandle constructor = (MethodHandle) JdkRecordSupport.DESERIALIZATION_CTR.invokeExact(slots[own]);
         try {
             return (Object) constructor.invokeExact(primitives, values);
         } catch (Exception e) {
@@ -529,7 +432,7 @@ final class EvolvedRead {
             in.readFully(data);
         }
         if (plan.bulk()[slot]) {
-            bigEndian(data, (ObjectStreamField[]) FIELDS.invokeExact(plan.slots()[slot]));
+            bigEndian(data, (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(plan.slots()[slot]));
         }
         return data;
     }

@@ -1,7 +1,7 @@
 package dev.serialboost.runtime.converted;
 
 import dev.serialboost.runtime.ApplicationFacing;
-import dev.serialboost.runtime.InternalUnsafe;
+import dev.serialboost.runtime.jdk.JdkUnsafe;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -49,45 +49,46 @@ public final class FinalField {
         }
         Field field = owner.getDeclaredField(name);
         if (Modifier.isStatic(field.getModifiers()) || !field.getType().descriptorString().equals(descriptor)) {
-            throw new NoSuchFieldException(owner.getName() + "." + name + " is not an instance field of type " + descriptor);
+            throw new NoSuchFieldException(owner.getName() + "." + name + " is not an instance field of type "
+                    + descriptor);
         }
-        return new FinalField(owner, field.getType(), InternalUnsafe.objectFieldOffset(owner, name));
+        return new FinalField(owner, field.getType(), JdkUnsafe.objectFieldOffset(owner, name));
     }
 
     public void setBoolean(final Object target, final boolean value) throws Throwable {
-        InternalUnsafe.PUT_BOOLEAN.invokeExact(owner.cast(target), offset, value);
+        JdkUnsafe.PrimitiveFields.PUT_BOOLEAN.invokeExact(owner.cast(target), offset, value);
     }
 
     public void setByte(final Object target, final byte value) throws Throwable {
-        InternalUnsafe.PUT_BYTE.invokeExact(owner.cast(target), offset, value);
+        JdkUnsafe.PrimitiveFields.PUT_BYTE.invokeExact(owner.cast(target), offset, value);
     }
 
     public void setChar(final Object target, final char value) throws Throwable {
-        InternalUnsafe.PUT_CHAR.invokeExact(owner.cast(target), offset, value);
+        JdkUnsafe.PrimitiveFields.PUT_CHAR.invokeExact(owner.cast(target), offset, value);
     }
 
     public void setShort(final Object target, final short value) throws Throwable {
-        InternalUnsafe.PUT_SHORT.invokeExact(owner.cast(target), offset, value);
+        JdkUnsafe.PrimitiveFields.PUT_SHORT.invokeExact(owner.cast(target), offset, value);
     }
 
     public void setInt(final Object target, final int value) throws Throwable {
-        InternalUnsafe.PUT_INT.invokeExact(owner.cast(target), offset, value);
+        JdkUnsafe.PrimitiveFields.PUT_INT.invokeExact(owner.cast(target), offset, value);
     }
 
     public void setLong(final Object target, final long value) throws Throwable {
-        InternalUnsafe.PUT_LONG.invokeExact(owner.cast(target), offset, value);
+        JdkUnsafe.PrimitiveFields.PUT_LONG.invokeExact(owner.cast(target), offset, value);
     }
 
     public void setFloat(final Object target, final float value) throws Throwable {
-        InternalUnsafe.PUT_FLOAT.invokeExact(owner.cast(target), offset, value);
+        JdkUnsafe.PrimitiveFields.PUT_FLOAT.invokeExact(owner.cast(target), offset, value);
     }
 
     public void setDouble(final Object target, final double value) throws Throwable {
-        InternalUnsafe.PUT_DOUBLE.invokeExact(owner.cast(target), offset, value);
+        JdkUnsafe.PrimitiveFields.PUT_DOUBLE.invokeExact(owner.cast(target), offset, value);
     }
 
     /** The value must be an instance of the field's type (or null): the JDK checks the same on read. */
     public void setReference(final Object target, final Object value) throws Throwable {
-        InternalUnsafe.PUT_REFERENCE.invokeExact(owner.cast(target), offset, type.cast(value));
+        JdkUnsafe.ObjectFields.PUT_REFERENCE.invokeExact(owner.cast(target), offset, type.cast(value));
     }
 }

@@ -1,7 +1,7 @@
 package dev.serialboost.runtime.converted;
 
 import dev.serialboost.runtime.ApplicationFacing;
-import dev.serialboost.runtime.InternalUnsafe;
+import dev.serialboost.runtime.jdk.JdkUnsafe;
 import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.ObjectInput;
@@ -27,7 +27,7 @@ public final class GeneratedCode {
      */
     static InvalidClassException unknownShape(final ObjectInput in, final String className, final int shape) {
         drainAvailable(in);
-        return ConvertedFormat.incompatible(className, new InvalidClassException(className, String.format(
+        return ViewBinding.incompatible(className, new InvalidClassException(className, String.format(
                 "serialboost converted-format data whose shape (%08x) matches none of the layouts its class"
                 + " descriptors allow: written by a serialboost version with another converted format (before class"
                 + " evolution, the format had no field list in its class descriptors), damaged, or no converted data"
@@ -90,12 +90,12 @@ public final class GeneratedCode {
      * to it, which the agent arranges). When false, the reason is in {@link #finalFieldsProblem()}.
      */
     public static boolean canWriteFinals() {
-        return InternalUnsafe.Availability.PROBLEM == null;
+        return JdkUnsafe.Availability.PROBLEM == null;
     }
 
     /** Why final fields cannot be restored, or {@code null} when they can. */
     public static String finalFieldsProblem() {
-        Throwable problem = InternalUnsafe.Availability.PROBLEM;
+        Throwable problem = JdkUnsafe.Availability.PROBLEM;
         return problem == null ? null : problem.toString();
     }
 }

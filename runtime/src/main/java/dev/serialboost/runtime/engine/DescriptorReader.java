@@ -1,6 +1,8 @@
 package dev.serialboost.runtime.engine;
 
 import dev.serialboost.runtime.Overrides;
+import dev.serialboost.runtime.jdk.JdkObjectInputStream;
+import dev.serialboost.runtime.jdk.JdkObjectStreamClass;
 import java.io.InvalidClassException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
@@ -95,7 +97,7 @@ final class DescriptorReader {
         ObjectStreamClass copy() throws Throwable {
             ObjectStreamField[] fields = typeCodes.length == 0 ? ObjectStreamClass.NO_FIELDS
                     : new ObjectStreamField[typeCodes.length];
-            ObjectStreamField[] kept = Engine.fields(model);
+            ObjectStreamField[] kept = (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(model);
             for (int i = 0; i < fields.length; i++) {
                 fields[i] = FieldCopies.copy(kept[i]);
             }
@@ -238,7 +240,7 @@ final class DescriptorReader {
                 // read by the stream itself, for its handle table; null in a corrupt stream, where the JDK then
                 // fails on this field
                 source.sync();
-                signature = Engine.readTypeString(in);
+                signature = (String) JdkObjectInputStream.READ_TYPE_STRING.invokeExact(in);
                 source.resume();
             }
             if (match != null) {

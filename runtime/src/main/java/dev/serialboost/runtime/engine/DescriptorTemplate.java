@@ -1,5 +1,7 @@
 package dev.serialboost.runtime.engine;
 
+import dev.serialboost.runtime.jdk.JdkObjectOutputStream;
+import dev.serialboost.runtime.jdk.JdkObjectStreamClass;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -33,7 +35,7 @@ public final class DescriptorTemplate {
     private final byte[] bytesVersion1;
     /** Where each type string goes: the constant bytes before type string i end at {@code cuts[i]}. */
     private final int[] cuts;
-    /** The type strings, the very instances the JDK passes to {@code writeTypeString} (its handle table uses identity). */
+    /** The type strings, the very instances the JDK passes to {@code writeTypeString} (its handles use identity). */
     private final String[] typeStrings;
 
     private DescriptorTemplate(final ObjectStreamClass desc, final byte[] bytes, final byte[] bytesVersion1,
@@ -51,7 +53,7 @@ public final class DescriptorTemplate {
         int from = 0;
         for (int i = 0; i < cuts.length; i++) {
             Engine.writeBytes(out, b, from, cuts[i] - from);
-            Engine.writeTypeString(out, typeStrings[i]);
+            JdkObjectOutputStream.WRITE_TYPE_STRING.invokeExact(out, typeStrings[i]);
             from = cuts[i];
         }
         Engine.writeBytes(out, b, from, b.length - from);
@@ -72,9 +74,9 @@ public final class DescriptorTemplate {
         }
         data.writeLong(desc.getSerialVersionUID());
         int flagsAt = buffer.size();
-        boolean externalizable = Engine.externalizable(desc);
+        boolean externalizable = (boolean) JdkObjectStreamClass.EXTERNALIZABLE.invokeExact(desc);
         data.writeByte(Engine.descriptorFlags(desc, ObjectStreamConstants.PROTOCOL_VERSION_2));
-        ObjectStreamField[] fields = Engine.fields(desc);
+        ObjectStreamField[] fields = (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(desc);
         data.writeShort(fields.length);
         List<Integer> cuts = new ArrayList<>();
         List<String> typeStrings = new ArrayList<>();
@@ -116,7 +118,7 @@ public final class DescriptorTemplate {
         try (ObjectOutputStream scratch = new ObjectOutputStream(jdk)) {
             scratch.useProtocolVersion(protocol);
             Engine.leaveBlockDataMode(scratch);
-            Engine.jdkWriteNonProxy(desc, scratch);
+            JdkObjectStreamClass.WRITE_NON_PROXY.invokeExact(desc, scratch);
         }
         return Arrays.equals(jdk.toByteArray(), freshStreamBytes(protocol));
     }

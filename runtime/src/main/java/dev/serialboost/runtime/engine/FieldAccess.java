@@ -1,8 +1,10 @@
 package dev.serialboost.runtime.engine;
 
-import dev.serialboost.runtime.Privileged;
+import dev.serialboost.runtime.jdk.JdkFieldReflector;
+import dev.serialboost.runtime.jdk.JdkLookup;
+import dev.serialboost.runtime.jdk.JdkObjectStreamClass;
+import dev.serialboost.runtime.jdk.JdkUnsafe;
 import java.io.ObjectStreamClass;
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.function.Function;
@@ -44,69 +46,27 @@ public final class FieldAccess {
     static volatile Function<Object[], byte[]> generator;
 
     /**
-     * The reflector's arrays, reached when the first copy is generated (not when the agent sets {@link #generator},
-     * which may happen while a stream class loads).
+     * Whether copies can be generated on this JVM (the reflector's arrays, and the offset of a byte array's elements,
+     * can be had): asked at the first copy, not when the agent sets {@link #generator}, which may happen while a
+     * stream class loads.
      */
-    private static final class Reflectors {
-        /** {@code desc.fieldRefl}, {@code desc.getPrimFieldValues(obj, buf)}, {@code desc.setPrimFieldValues}. */
-        private static final MethodHandle FIELD_REFL;
-        private static final MethodHandle GET;
-        private static final MethodHandle SET;
-        private static final MethodHandle READ_KEYS;
-        private static final MethodHandle WRITE_KEYS;
-        private static final MethodHandle OFFSETS;
-        private static final MethodHandle TYPE_CODES;
-        private static final MethodHandle NUM_PRIM_FIELDS;
-        private static final long BYTE_ARRAY_BASE;
+    private static final class Generation {
+        static final boolean POSSIBLE;
 
         static {
-            MethodHandle[] h = new MethodHandle[8];
-            long[] base = {-1};
-            Privileged.call(() -> lookUp(h, base));
-            GET = h[6];
-            SET = h[7];
-            FIELD_REFL = h[5];
-            READ_KEYS = h[0];
-            WRITE_KEYS = h[1];
-            OFFSETS = h[2];
-            TYPE_CODES = h[3];
-            NUM_PRIM_FIELDS = h[4];
-            BYTE_ARRAY_BASE = base[0];
+            // the calls the patch replaced (the patch is applied with java.io open to the runtime): a fall-back needs
+            // nothing else
+            if (JdkObjectStreamClass.GET_PRIM_FIELD_VALUES == null
+                    || JdkObjectStreamClass.SET_PRIM_FIELD_VALUES == null) {
+                throw new IllegalStateException("a java.io method the patched JDK code calls cannot be reached",
+                        JdkObjectStreamClass.PROBLEM);
+            }
+            // else nothing is generated: the reflector does every copy
+            POSSIBLE = JdkLookup.firstProblem(JdkObjectStreamClass.PROBLEM, JdkFieldReflector.PROBLEM,
+                    JdkUnsafe.PROBLEM) == null;
         }
 
-        /**
-         * Finds the handles into {@code h} (the reflector's arrays, {@code desc.fieldRefl}, the two calls the patch
-         * replaced) and the array base into {@code base[0]}; throws when even the replaced calls cannot be reached.
-         */
-        private static Void lookUp(final MethodHandle[] h, final long[] base) {
-            // the calls the patch replaced (the patch is applied with java.io open to this module): a fall-back needs
-            // nothing else
-            try {
-                MethodHandles.Lookup osc = MethodHandles.privateLookupIn(ObjectStreamClass.class,
-                        MethodHandles.lookup());
-                MethodType copy = MethodType.methodType(void.class, Object.class, byte[].class);
-                h[6] = osc.findVirtual(ObjectStreamClass.class, "getPrimFieldValues", copy);
-                h[7] = osc.findVirtual(ObjectStreamClass.class, "setPrimFieldValues", copy);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("a java.io method the patched JDK code calls cannot be reached", e);
-            }
-            try {
-                Class<?> reflector = Class.forName("java.io.ObjectStreamClass$FieldReflector");
-                MethodHandles.Lookup io = MethodHandles.privateLookupIn(reflector, MethodHandles.lookup());
-                h[5] = MethodHandles.privateLookupIn(ObjectStreamClass.class, MethodHandles.lookup())
-                        .findGetter(ObjectStreamClass.class, "fieldRefl", reflector)
-                        .asType(MethodType.methodType(Object.class, ObjectStreamClass.class));
-                h[0] = getter(io, reflector, "readKeys", long[].class);
-                h[1] = getter(io, reflector, "writeKeys", long[].class);
-                h[2] = getter(io, reflector, "offsets", int[].class);
-                h[3] = getter(io, reflector, "typeCodes", char[].class);
-                h[4] = getter(io, reflector, "numPrimFields", int.class);
-                Class<?> unsafe = Class.forName("jdk.internal.misc.Unsafe");
-                base[0] = ((Number) unsafe.getField("ARRAY_BYTE_BASE_OFFSET").get(null)).longValue();
-            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                h[5] = null; // nothing is generated: the reflector does every copy
-            }
-            return null;
+        private Generation() {
         }
     }
 
@@ -146,7 +106,7 @@ public final class FieldAccess {
         if (copy != null && copy.gets) {
             copy.get(obj, buf);
         } else {
-            Reflectors.GET.invokeExact(desc, obj, buf);
+            JdkObjectStreamClass.GET_PRIM_FIELD_VALUES.invokeExact(desc, obj, buf);
         }
     }
 
@@ -157,24 +117,24 @@ public final class FieldAccess {
         if (copy != null) {
             copy.set(obj, buf);
         } else {
-            Reflectors.SET.invokeExact(desc, obj, buf);
+            JdkObjectStreamClass.SET_PRIM_FIELD_VALUES.invokeExact(desc, obj, buf);
         }
     }
 
     /** The generated copy that may do this call, counting it; null when the descriptor's own method must. */
     private static PrimFields copy(final ObjectStreamClass desc, final Object obj, final byte[] buf)
             throws Throwable {
-        if (obj == null || buf == null || desc == null || Reflectors.FIELD_REFL == null) {
+        if (obj == null || buf == null || desc == null || !Generation.POSSIBLE) {
             return null;
         }
-        Object reflector = (Object) Reflectors.FIELD_REFL.invokeExact(desc);
+        Object reflector = (Object) JdkObjectStreamClass.FIELD_REFL.invokeExact(desc);
         PrimFields copy = reflector == null ? null : copy(reflector, obj.getClass());
         return copy != null && buf.length >= copy.minLength ? copy : null;
     }
 
     /** Whether objects of {@code type} have their fields copied by generated code for {@code desc} (for tests). */
     static boolean generated(final ObjectStreamClass desc, final Class<?> type) throws Throwable {
-        Object reflector = (Object) Reflectors.FIELD_REFL.invokeExact(desc);
+        Object reflector = (Object) JdkObjectStreamClass.FIELD_REFL.invokeExact(desc);
         for (Site site : BY_CLASS.get(type).sites) {
             if (site.reflector == reflector) {
                 return site.copy != null && site.copy != NONE;
@@ -225,14 +185,14 @@ public final class FieldAccess {
         PrimFields copy = NONE;
         try {
             Function<Object[], byte[]> make = generator;
-            if (make != null && Reflectors.BYTE_ARRAY_BASE >= 0) {
+            if (make != null) {
                 Object r = site.reflector;
-                int[] offsets = (int[]) Reflectors.OFFSETS.invokeExact(r);
-                char[] typeCodes = (char[]) Reflectors.TYPE_CODES.invokeExact(r);
-                int numPrimFields = (int) Reflectors.NUM_PRIM_FIELDS.invokeExact(r);
-                long[] readKeys = (long[]) Reflectors.READ_KEYS.invokeExact(r);
+                int[] offsets = (int[]) JdkFieldReflector.OFFSETS.invokeExact(r);
+                char[] typeCodes = (char[]) JdkFieldReflector.TYPE_CODES.invokeExact(r);
+                int numPrimFields = (int) JdkFieldReflector.NUM_PRIM_FIELDS.invokeExact(r);
+                long[] readKeys = (long[]) JdkFieldReflector.READ_KEYS.invokeExact(r);
                 byte[] classFile = make.apply(new Object[] {PrimFields.class.getName().replace('.', '/'),
-                    Reflectors.BYTE_ARRAY_BASE, readKeys, (long[]) Reflectors.WRITE_KEYS.invokeExact(r), offsets,
+                    JdkUnsafe.BYTE_ARRAY_BASE, readKeys, (long[]) JdkFieldReflector.WRITE_KEYS.invokeExact(r), offsets,
                     typeCodes, numPrimFields});
                 if (classFile != null) {
                     MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(classFile, true);
@@ -261,10 +221,5 @@ public final class FieldAccess {
             end = Math.max(end, offsets[i] + size);
         }
         return end;
-    }
-
-    private static MethodHandle getter(final MethodHandles.Lookup io, final Class<?> reflector, final String name,
-                                       final Class<?> type) throws ReflectiveOperationException {
-        return io.findGetter(reflector, name, type).asType(MethodType.methodType(type, Object.class));
     }
 }

@@ -1,10 +1,9 @@
 package dev.serialboost.runtime.engine;
 
 import dev.serialboost.runtime.Privileged;
+import dev.serialboost.runtime.jdk.JdkObjectStreamField;
+import dev.serialboost.runtime.jdk.JdkUnsafe;
 import java.io.ObjectStreamField;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -27,85 +26,44 @@ final class FieldCopies {
     static final List<String> EXPECTED = List.of("name:String", "signature:String", "type:Class",
             "typeSignature:String", "unshared:boolean", "field:Field", "offset:int");
 
-    private static final MethodHandle ALLOCATE;
-    private static final MethodHandle GET_SIGNATURE;
-    private static final MethodHandle GET_TYPE;
-    /** {@code Unsafe.putReference(Object, long, Object)}, bound to the {@code Unsafe}. */
-    private static final MethodHandle PUT;
-    private static final long NAME;
-    private static final long SIGNATURE;
-    private static final long TYPE;
-
-    static {
-        MethodHandle[] h = new MethodHandle[4];
-        long[] offsets = new long[3];
-        Privileged.call(() -> lookUp(h, offsets));
-        ALLOCATE = h[0];
-        GET_SIGNATURE = h[1];
-        GET_TYPE = h[2];
-        PUT = h[3];
-        NAME = offsets[0];
-        SIGNATURE = offsets[1];
-        TYPE = offsets[2];
-    }
+    /**
+     * Whether copies are made without the constructor: {@code ObjectStreamField} is the class this copy knows, and its
+     * fields can be stored ({@link JdkObjectStreamField.Layout}).
+     */
+    static final boolean DIRECT = Privileged.call(FieldCopies::declaredFields).equals(EXPECTED)
+            && JdkObjectStreamField.Layout.PROBLEM == null;
 
     private FieldCopies() {
     }
 
-    /**
-     * Fills {@code h} and {@code offsets} when the class is the one this copy knows and its members can be reached;
-     * else leaves them. The final fields are stored as the JDK's own deserialization stores an object's final fields
-     * ({@code FieldReflector}): through {@code Unsafe}, not through reflection, which later JDKs warn about for final
-     * fields.
-     */
-    private static Void lookUp(final MethodHandle[] h, final long[] offsets) {
+    /** The instance fields {@code ObjectStreamField} declares, as {@link #EXPECTED} lists them. */
+    private static List<String> declaredFields() {
+        List<String> declared = new ArrayList<>();
         try {
-            List<String> declared = new ArrayList<>();
             for (Field f : ObjectStreamField.class.getDeclaredFields()) {
                 if (!Modifier.isStatic(f.getModifiers())) {
                     declared.add(f.getName() + ":" + f.getType().getSimpleName());
                 }
             }
-            if (!declared.equals(EXPECTED)) {
-                return null;
-            }
-            Class<?> unsafeClass = Class.forName("jdk.internal.misc.Unsafe");
-            Object unsafe = unsafeClass.getMethod("getUnsafe").invoke(null);
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            MethodHandle offset = lookup.findVirtual(unsafeClass, "objectFieldOffset",
-                    MethodType.methodType(long.class, Class.class, String.class)).bindTo(unsafe);
-            long[] found = {(long) offset.invokeExact(ObjectStreamField.class, "name"),
-                (long) offset.invokeExact(ObjectStreamField.class, "signature"),
-                (long) offset.invokeExact(ObjectStreamField.class, "type")};
-            MethodHandle[] handles = {lookup.findVirtual(unsafeClass, "allocateInstance",
-                    MethodType.methodType(Object.class, Class.class)).bindTo(unsafe), getter(lookup, "signature"),
-                getter(lookup, "type"), lookup.findVirtual(unsafeClass, "putReference",
-                    MethodType.methodType(void.class, Object.class, long.class, Object.class)).bindTo(unsafe)};
-            System.arraycopy(found, 0, offsets, 0, found.length);
-            System.arraycopy(handles, 0, h, 0, handles.length);
-        } catch (Throwable e) {
-            // every copy by the constructor
+        } catch (RuntimeException e) {
+            declared.clear(); // every copy by the constructor
         }
-        return null;
-    }
-
-    private static MethodHandle getter(final MethodHandles.Lookup lookup, final String name)
-            throws ReflectiveOperationException {
-        Field f = ObjectStreamField.class.getDeclaredField(name);
-        f.setAccessible(true);
-        return lookup.unreflectGetter(f).asType(MethodType.methodType(Object.class, ObjectStreamField.class));
+        return declared;
     }
 
     /** A new field with {@code original}'s name, signature and type, as {@code new ObjectStreamField} makes it. */
     static ObjectStreamField copy(final ObjectStreamField original) throws Throwable {
-        if (ALLOCATE == null) {
+        if (!DIRECT) {
             return Engine.newField(original.getName(), original.isPrimitive()
                     ? String.valueOf(original.getTypeCode()) : original.getTypeString());
         }
-        Object copy = (Object) ALLOCATE.invokeExact(ObjectStreamField.class);
-        PUT.invokeExact(copy, NAME, (Object) original.getName());
-        PUT.invokeExact(copy, SIGNATURE, (Object) GET_SIGNATURE.invokeExact(original));
-        PUT.invokeExact(copy, TYPE, (Object) GET_TYPE.invokeExact(original));
+        Object copy = (Object) JdkUnsafe.ObjectFields.ALLOCATE_INSTANCE.invokeExact(ObjectStreamField.class);
+        JdkUnsafe.ObjectFields.PUT_REFERENCE.invokeExact(copy, JdkObjectStreamField.Layout.NAME_OFFSET,
+                (Object) original.getName());
+        JdkUnsafe.ObjectFields.PUT_REFERENCE.invokeExact(copy, JdkObjectStreamField.Layout.SIGNATURE_OFFSET,
+                (Object) (String) JdkObjectStreamField.Layout.SIGNATURE.invokeExact(original));
+        JdkUnsafe.ObjectFields.PUT_REFERENCE.invokeExact(copy, JdkObjectStreamField.Layout.TYPE_OFFSET,
+                (Object) (Class<?>) JdkObjectStreamField.Layout.TYPE.invokeExact(original));
         return (ObjectStreamField) copy;
     }
 }

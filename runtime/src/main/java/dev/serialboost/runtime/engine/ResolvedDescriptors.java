@@ -1,5 +1,6 @@
 package dev.serialboost.runtime.engine;
 
+import dev.serialboost.runtime.jdk.JdkObjectStreamClass;
 import java.io.ObjectStreamClass;
 import java.io.ObjectStreamField;
 import java.util.Arrays;
@@ -37,7 +38,7 @@ final class ResolvedDescriptors {
                     || !name.equals(model.getName()) || flags != Engine.streamFlags(model)) {
                 return false;
             }
-            ObjectStreamField[] fields = Engine.fields(model);
+            ObjectStreamField[] fields = (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(model);
             if (fields.length != fieldNames.length) {
                 return false;
             }
@@ -79,7 +80,7 @@ final class ResolvedDescriptors {
     /** Keeps the binding {@code initNonProxy} just gave {@code desc} for {@code model} and {@code cl}. */
     static void offer(final Class<?> cl, final ObjectStreamClass model, final ObjectStreamClass desc)
             throws Throwable {
-        ObjectStreamField[] fields = Engine.fields(model);
+        ObjectStreamField[] fields = (ObjectStreamField[]) JdkObjectStreamClass.FIELDS.invokeExact(model);
         String[] names = new String[fields.length];
         String[] types = new String[fields.length];
         for (int i = 0; i < fields.length; i++) {

@@ -1,12 +1,13 @@
 package dev.serialboost.runtime.engine;
 
-import dev.serialboost.runtime.Privileged;
+import dev.serialboost.runtime.jdk.JdkBlockDataInputStream;
+import dev.serialboost.runtime.jdk.JdkByteArrayInputStream;
+import dev.serialboost.runtime.jdk.JdkLookup;
+import dev.serialboost.runtime.jdk.JdkObjectInputStream;
+import dev.serialboost.runtime.jdk.JdkPeekInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.ObjectInputStream;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 
 /**
  * Where {@link DescriptorReader} takes a descriptor's bytes from: the stream's own reads, or, when the stream reads
@@ -19,62 +20,9 @@ import java.lang.invoke.MethodType;
  */
 final class StreamBytes {
 
-    private static final MethodHandle BIN;
-    private static final MethodHandle BLOCK_MODE;
-    private static final MethodHandle PEEK;
-    private static final MethodHandle PEEKED;
-    private static final MethodHandle UNDER;
-    private static final MethodHandle TOTAL;
-    private static final MethodHandle SET_TOTAL;
-    private static final MethodHandle BUF;
-    private static final MethodHandle POS;
-    private static final MethodHandle SET_POS;
-    private static final MethodHandle COUNT;
-
-    static {
-        MethodHandle[] h = Privileged.call(StreamBytes::handles);
-        BIN = h[0];
-        BLOCK_MODE = h[1];
-        PEEK = h[2];
-        PEEKED = h[3];
-        UNDER = h[4];
-        TOTAL = h[5];
-        SET_TOTAL = h[6];
-        BUF = h[7];
-        POS = h[8];
-        SET_POS = h[9];
-        COUNT = h[10];
-    }
-
-    /** The handles into the stream classes and {@code ByteArrayInputStream}; none when they cannot all be had. */
-    private static MethodHandle[] handles() {
-        MethodHandle[] h = new MethodHandle[11];
-        try {
-            MethodHandles.Lookup ois = MethodHandles.privateLookupIn(ObjectInputStream.class, MethodHandles.lookup());
-            Class<?> bin = Class.forName("java.io.ObjectInputStream$BlockDataInputStream");
-            Class<?> peek = Class.forName("java.io.ObjectInputStream$PeekInputStream");
-            h[0] = ois.findGetter(ObjectInputStream.class, "bin", bin).asType(
-                    MethodType.methodType(Object.class, ObjectInputStream.class));
-            h[1] = ois.findGetter(bin, "blkmode", boolean.class).asType(
-                    MethodType.methodType(boolean.class, Object.class));
-            h[2] = ois.findGetter(bin, "in", peek).asType(MethodType.methodType(Object.class, Object.class));
-            h[3] = ois.findGetter(peek, "peekb", int.class).asType(MethodType.methodType(int.class, Object.class));
-            h[4] = ois.findGetter(peek, "in", InputStream.class).asType(
-                    MethodType.methodType(InputStream.class, Object.class));
-            h[5] = ois.findGetter(peek, "totalBytesRead", long.class).asType(
-                    MethodType.methodType(long.class, Object.class));
-            h[6] = ois.findSetter(peek, "totalBytesRead", long.class).asType(
-                    MethodType.methodType(void.class, Object.class, long.class));
-            MethodHandles.Lookup bytes = MethodHandles.privateLookupIn(ByteArrayInputStream.class, MethodHandles.lookup());
-            h[7] = bytes.findGetter(ByteArrayInputStream.class, "buf", byte[].class);
-            h[8] = bytes.findGetter(ByteArrayInputStream.class, "pos", int.class);
-            h[9] = bytes.findSetter(ByteArrayInputStream.class, "pos", int.class);
-            h[10] = bytes.findGetter(ByteArrayInputStream.class, "count", int.class);
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-            h = new MethodHandle[11]; // no in-place view: every piece is read through the stream
-        }
-        return h;
-    }
+    /** Whether pieces can be taken in place: the fields of the stream classes and the array stream can be had. */
+    private static final boolean IN_PLACE = JdkLookup.firstProblem(JdkObjectInputStream.PROBLEM,
+            JdkBlockDataInputStream.PROBLEM, JdkPeekInputStream.PROBLEM, JdkByteArrayInputStream.PROBLEM) == null;
 
     private final ObjectInputStream in;
     /** The stream's PeekInputStream, and the array stream under it; null when there is no in-place view. */
@@ -90,19 +38,19 @@ final class StreamBytes {
 
     StreamBytes(final ObjectInputStream in) throws Throwable {
         this.in = in;
-        if (BIN != null) {
-            Object bin = BIN.invokeExact(in);
-            if (!(boolean) BLOCK_MODE.invokeExact(bin)) {
-                Object p = PEEK.invokeExact(bin);
-                InputStream under = (InputStream) UNDER.invokeExact(p);
+        if (IN_PLACE) {
+            Object bin = (Object) JdkObjectInputStream.BIN.invokeExact(in);
+            if (!(boolean) JdkBlockDataInputStream.BLKMODE.invokeExact(bin)) {
+                Object p = (Object) JdkBlockDataInputStream.IN.invokeExact(bin);
+                InputStream under = (InputStream) JdkPeekInputStream.IN.invokeExact(p);
                 if (under != null && under.getClass() == ByteArrayInputStream.class
-                        && (int) PEEKED.invokeExact(p) < 0) {
+                        && (int) JdkPeekInputStream.PEEKB.invokeExact(p) < 0) {
                     peek = p;
                     array = (ByteArrayInputStream) under;
-                    bytes = (byte[]) BUF.invokeExact(array);
-                    start = (int) POS.invokeExact(array);
+                    bytes = (byte[]) JdkByteArrayInputStream.BUF.invokeExact(array);
+                    start = (int) JdkByteArrayInputStream.POS.invokeExact(array);
                     pos = start;
-                    count = (int) COUNT.invokeExact(array);
+                    count = (int) JdkByteArrayInputStream.COUNT.invokeExact(array);
                 }
             }
         }
@@ -143,8 +91,9 @@ final class StreamBytes {
     /** Writes back what was taken in place; call before anything else reads the stream, and at the end. */
     void sync() throws Throwable {
         if (array != null && pos != start) {
-            SET_POS.invokeExact(array, pos);
-            SET_TOTAL.invokeExact(peek, (long) TOTAL.invokeExact(peek) + (pos - start));
+            JdkByteArrayInputStream.SET_POS.invokeExact(array, pos);
+            long total = (long) JdkPeekInputStream.TOTAL_BYTES_READ.invokeExact(peek);
+            JdkPeekInputStream.SET_TOTAL_BYTES_READ.invokeExact(peek, total + (pos - start));
             start = pos;
         }
     }
@@ -152,10 +101,10 @@ final class StreamBytes {
     /** After the stream itself read something: take up the in-place view again where it left off, if it can. */
     void resume() throws Throwable {
         if (array != null) {
-            if ((int) PEEKED.invokeExact(peek) >= 0) {
+            if ((int) JdkPeekInputStream.PEEKB.invokeExact(peek) >= 0) {
                 array = null;
             } else {
-                start = (int) POS.invokeExact(array);
+                start = (int) JdkByteArrayInputStream.POS.invokeExact(array);
                 pos = start;
             }
         }

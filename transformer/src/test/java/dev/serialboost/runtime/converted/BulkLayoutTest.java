@@ -1,6 +1,6 @@
 package dev.serialboost.runtime.converted;
 
-import dev.serialboost.runtime.InternalUnsafe;
+import dev.serialboost.runtime.jdk.JdkUnsafe;
 
 import org.junit.jupiter.api.Test;
 
@@ -137,8 +137,8 @@ class BulkLayoutTest {
     }
 
     private static int storedByte(final Object o, final String field) throws Throwable {
-        long offset = InternalUnsafe.objectFieldOffset(o.getClass(), field);
-        return (byte) InternalUnsafe.GET_BYTE.invokeExact(o, offset);
+        long offset = JdkUnsafe.objectFieldOffset(o.getClass(), field);
+        return (byte) JdkUnsafe.PrimitiveFields.GET_BYTE.invokeExact(o, offset);
     }
 
     /** The converted format reads a whole object's primitives into one array: a level's record starts anywhere. */
