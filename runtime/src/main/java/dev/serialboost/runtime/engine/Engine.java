@@ -34,9 +34,10 @@ import java.io.ObjectStreamField;
  *       bound to the same local class gets that binding copied ({@link ResolvedDescriptors}) instead of being bound
  *       again.</li>
  * </ul>
- * Each entry falls through to the JDK's own code on a miss or any doubt. Entries are public because the
- * patched JDK classes call them; they declare {@code Throwable} because they rethrow, unchanged, whatever the
- * JDK code they stand for throws.
+ * Each entry falls through to the JDK's own code on a miss or any doubt. Entries are package-private: once
+ * installed in {@code java.io}, only the patched JDK classes there can link to them (the class is public only for
+ * the converted format's package at compile time; installed, it is package-private). They declare {@code
+ * Throwable} because they rethrow, unchanged, whatever the JDK code they stand for throws.
  */
 public final class Engine {
 
