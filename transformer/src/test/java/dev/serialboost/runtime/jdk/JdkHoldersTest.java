@@ -1,6 +1,7 @@
 package dev.serialboost.runtime.jdk;
 
-import dev.serialboost.transformer.RuntimeImage;
+import dev.serialboost.transformer.kit.RuntimeImage;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.ObjectOutputStream;
