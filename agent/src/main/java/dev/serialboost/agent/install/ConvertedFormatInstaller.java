@@ -1,17 +1,19 @@
 package dev.serialboost.agent.install;
 
-import dev.serialboost.transformer.kit.ClassFileSource;
 import dev.serialboost.transformer.converted.ConvertedFormatPatches;
+import dev.serialboost.transformer.kit.ClassFileSource;
+import dev.serialboost.transformer.kit.JdkPatch;
+import dev.serialboost.transformer.kit.JdkPatchSet;
 
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Switches the converted format on in the JDK's stream engine: checks that the running JDK's {@code java.io}
- * classes have the shape {@link ConvertedFormatPatches} expects, then patches their method bodies by
- * retransformation. Until the last class is patched nothing writes the converted format (the writer's lookup is
- * patched last), so a failure part way leaves every class written and read in the plain format.
+ * Switches the converted format on in the JDK's stream engine: checks that the running JDK's {@code java.io} classes
+ * have the shape every patch of {@link ConvertedFormatPatches#SET} expects, then patches their method bodies by
+ * retransformation, in the set's order. Until the last class is patched nothing writes the converted format (the
+ * writer's lookup is patched last), so a failure part way leaves every class written and read in the plain format.
  */
 public final class ConvertedFormatInstaller {
 
@@ -28,16 +30,22 @@ public final class ConvertedFormatInstaller {
             if (unavailable != null) {
                 return unavailable;
             }
+            JdkPatchSet set = ConvertedFormatPatches.SET;
             ClassFileSource jdk = ClassFileSource.of(null);
+            // all of them first: the format is on in every class or in none
             List<String> problems = new ArrayList<>();
-            for (String name : ConvertedFormatPatches.CLASSES) {
-                problems.addAll(ConvertedFormatPatches.check(name, jdk.read(name)));
+            for (JdkPatch patch : set.patches()) {
+                try {
+                    patch.check(jdk.read(patch.target()), jdk);
+                } catch (IllegalStateException e) {
+                    problems.add(e.getMessage());
+                }
             }
             if (!problems.isEmpty()) {
                 return "this JDK's java.io is not the shape serialboost knows (" + String.join("; ", problems) + ")";
             }
-            return JdkClassPatcher.apply(inst, ConvertedFormatPatches.CLASSES,
-                    ConvertedFormatPatches::patch);
+            // checked above, on the JDK's class files: each is changed as it is retransformed, without a second check
+            return JdkClassPatcher.apply(inst, set.targets(), (name, bytes) -> set.own(name).change(bytes));
         } catch (Throwable t) {
             return t.toString();
         }
