@@ -49,8 +49,9 @@ final class EngineRuns {
         }
         if (className.equals("java.io.ObjectOutputStream$BlockDataOutputStream")) {
             try (java.nio.file.FileSystem jrt = jdk.classFiles()) {
-                return !dev.serialboost.transformer.engine.StringWritesPatch.nothingToDo(Files.readAllBytes(
-                        jrt.getPath("/modules/java.base/java/io/ObjectOutputStream$BlockDataOutputStream.class")));
+                byte[] blockOut = Files.readAllBytes(
+                        jrt.getPath("/modules/java.base/java/io/ObjectOutputStream$BlockDataOutputStream.class"));
+                return !new dev.serialboost.transformer.engine.StringWritesPatch().unneeded(blockOut, null);
             }
         }
         return true;

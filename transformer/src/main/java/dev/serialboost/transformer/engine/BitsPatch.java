@@ -1,11 +1,14 @@
 package dev.serialboost.transformer.engine;
 
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
+import dev.serialboost.transformer.kit.ClassFileSource;
+import dev.serialboost.transformer.kit.Fingerprint;
+import dev.serialboost.transformer.kit.JdkPatch;
+import dev.serialboost.transformer.kit.KnownFingerprints;
+import dev.serialboost.transformer.kit.MethodRewriter;
 import org.objectweb.asm.Label;
-import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
@@ -14,11 +17,10 @@ import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * The engine layer's patch of {@code java.io.Bits}, the class through which the stream classes of JDK 17 pack
@@ -39,177 +41,144 @@ import java.util.Set;
  * construction: big-endian, as the byte-wise code writes them. Nothing outside {@code java.base} is called, so the
  * patch needs neither the runtime nor any module change.
  *
- * <p>Applied only to a {@code Bits} whose eight methods have a {@link #KNOWN known fingerprint} (the byte-wise code
+ * <p>Applied only to a {@code Bits} whose eight methods have a known fingerprint (the byte-wise code
  * this patch stands for); any other shape is left as it is. JDKs without {@code java.io.Bits} (21 and later) need
  * no patch.
  */
-public final class BitsPatch {
+public final class BitsPatch extends JdkPatch {
 
     public static final String BITS = "java/io/Bits";
 
-    private static final String UNSAFE = "jdk/internal/misc/Unsafe";
-    /** The byte order of this JVM, which the patched class runs in. */
-    private static final boolean BIG_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN;
+    /** The eight methods patched, in the order of their fingerprint. */
+    private static final List<String> METHODS = List.of("getChar([BI)C", "getShort([BI)S", "getInt([BI)I",
+            "getLong([BI)J", "putChar([BIC)V", "putShort([BIS)V", "putInt([BII)V", "putLong([BIJ)V");
 
-    /**
-     * Fingerprints ({@link #fingerprint}) of the eight methods together, in the JDKs this patch was checked on: the
-     * byte-wise big-endian code.
-     */
-    public static final Set<String> KNOWN = Set.of(
-            "222e7e065f26157d"); // OpenJDK 17.0.15 and 17.0.21
-
-    /** One method patched: its name, the type it packs, and that type's size in bytes. */
-    private record Access(String name, Type type, int size, boolean put) {
-        String descriptor() {
-            return put ? "([BI" + type.getDescriptor() + ")V" : "([BI)" + type.getDescriptor();
-        }
-
-        /** The {@code Unsafe} method: {@code getLongUnaligned(Object, long)} and the like, in native byte order. */
-        String unsafeName() {
-            String t = type.getClassName();
-            return (put ? "put" : "get") + Character.toUpperCase(t.charAt(0)) + t.substring(1) + "Unaligned";
-        }
-
-        String unsafeDescriptor() {
-            return put ? "(Ljava/lang/Object;J" + type.getDescriptor() + ")V" : "(Ljava/lang/Object;J)"
-                    + type.getDescriptor();
-        }
-
-        /** {@code Long.reverseBytes(J)J} and the like, which turns native order into big-endian and back. */
-        MethodInsnNode reverse() {
-            String box = switch (type.getSort()) {
-                case Type.CHAR -> "java/lang/Character";
-                case Type.SHORT -> "java/lang/Short";
-                case Type.INT -> "java/lang/Integer";
-                default -> "java/lang/Long";
-            };
-            return new MethodInsnNode(Opcodes.INVOKESTATIC, box, "reverseBytes",
-                    "(" + type.getDescriptor() + ")" + type.getDescriptor(), false);
-        }
+    public BitsPatch() {
+        super("primitives", BITS, METHODS, JDK_ONLY, KnownFingerprints.patched(Map.of(
+                        "17.0.15", "222e7e065f26157d")) // the byte-wise big-endian code
+                .absentFrom("21.0.8", "25.0.3")); // their stream classes pack primitives without it
     }
 
-    private static final List<Access> METHODS = List.of(
-            new Access("getChar", Type.CHAR_TYPE, 2, false),
-            new Access("getShort", Type.SHORT_TYPE, 2, false),
-            new Access("getInt", Type.INT_TYPE, 4, false),
-            new Access("getLong", Type.LONG_TYPE, 8, false),
-            new Access("putChar", Type.CHAR_TYPE, 2, true),
-            new Access("putShort", Type.SHORT_TYPE, 2, true),
-            new Access("putInt", Type.INT_TYPE, 4, true),
-            new Access("putLong", Type.LONG_TYPE, 8, true));
-
-    private BitsPatch() {
+    /** The fingerprint of the eight methods; null when one of them is missing or not static. */
+    @Override
+    public String fingerprint(final byte[] bits, final ClassFileSource jdk) {
+        return Fingerprint.ofStaticMethods(bits, METHODS.toArray(new String[0]));
     }
 
-    /**
-     * The fingerprint of the eight methods of a {@code java.io.Bits} class file, in the order of {@link #METHODS};
-     * null when one of them is missing or not static.
-     */
-    public static String fingerprint(final byte[] bits) {
-        return EnginePatches.fingerprintOf(parse(bits));
+    @Override
+    public byte[] change(final byte[] bits) {
+        return Bytecode.change(bits);
     }
 
-    /**
-     * Patches a {@code java.io.Bits} class file as the class javadoc says.
-     *
-     * @throws IllegalStateException when its methods are not ones this patch knows (the caller leaves the class as
-     *                               it is)
-     */
-    public static byte[] patch(final byte[] bits) {
-        EnginePatches.requireKnown(fingerprint(bits), KNOWN, "this JDK's java.io.Bits");
-        return EnginePatches.rewriteMethods(bits, 0, (access, name, descriptor, signature, exceptions, next) -> {
-            int which = find(access, name, descriptor);
-            if (which < 0) {
-                return null;
+    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
+    private static final class Bytecode {
+        private static final String UNSAFE = "jdk/internal/misc/Unsafe";
+        /** The byte order of this JVM, which the patched class runs in. */
+        private static final boolean BIG_ENDIAN =
+                java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN;
+
+        /** One method patched: its name, the type it packs, and that type's size in bytes. */
+        private record Access(String name, Type type, int size, boolean put) {
+            /** The {@code Unsafe} method: {@code getLongUnaligned(Object, long)} and the like, in native byte order. */
+            String unsafeName() {
+                String t = type.getClassName();
+                return (put ? "put" : "get") + Character.toUpperCase(t.charAt(0)) + t.substring(1) + "Unaligned";
             }
-            Access target = METHODS.get(which);
-            return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
-                @Override
-                public void visitEnd() {
-                    instructions.insert(fastPath(target));
-                    maxStack = Math.max(maxStack, 7);
-                    accept(next);
-                }
-            };
-        });
-    }
 
-    /**
-     * {@code if (b != null && off >= 0 && off <= b.length - size) return/do Unsafe.xUnaligned(...);} then a frame
-     * equal to the method's first one, where its own code starts.
-     */
-    private static InsnList fastPath(final Access a) {
-        LabelNode own = new LabelNode(new Label());
-        InsnList code = new InsnList();
-        code.add(new VarInsnNode(Opcodes.ALOAD, 0));
-        code.add(new JumpInsnNode(Opcodes.IFNULL, own));
-        code.add(new VarInsnNode(Opcodes.ILOAD, 1));
-        code.add(new JumpInsnNode(Opcodes.IFLT, own));
-        code.add(new VarInsnNode(Opcodes.ILOAD, 1));
-        code.add(new VarInsnNode(Opcodes.ALOAD, 0));
-        code.add(new InsnNode(Opcodes.ARRAYLENGTH));
-        code.add(new IntInsnNode(Opcodes.BIPUSH, a.size()));
-        code.add(new InsnNode(Opcodes.ISUB));
-        code.add(new JumpInsnNode(Opcodes.IF_ICMPGT, own));
-        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, UNSAFE, "getUnsafe", "()L" + UNSAFE + ";", false));
-        code.add(new VarInsnNode(Opcodes.ALOAD, 0));
-        code.add(new FieldInsnNode(Opcodes.GETSTATIC, UNSAFE, "ARRAY_BYTE_BASE_OFFSET", "I"));
-        code.add(new InsnNode(Opcodes.I2L));
-        code.add(new VarInsnNode(Opcodes.ILOAD, 1));
-        code.add(new InsnNode(Opcodes.I2L));
-        code.add(new InsnNode(Opcodes.LADD));
-        // native order, swapped here on a little-endian machine: one call below this method fewer than the
-        // big-endian variant of the Unsafe method makes, so the deepest stack an interpreted stream reaches is no
-        // deeper than the byte-wise code's
-        if (a.put()) {
-            code.add(new VarInsnNode(a.type().getOpcode(Opcodes.ILOAD), 2));
-            if (!BIG_ENDIAN) {
-                code.add(a.reverse());
+            String unsafeDescriptor() {
+                return put ? "(Ljava/lang/Object;J" + type.getDescriptor() + ")V" : "(Ljava/lang/Object;J)"
+                        + type.getDescriptor();
+            }
+
+            /** {@code Long.reverseBytes(J)J} and the like, which turns native order into big-endian and back. */
+            MethodInsnNode reverse() {
+                String box = switch (type.getSort()) {
+                    case Type.CHAR -> "java/lang/Character";
+                    case Type.SHORT -> "java/lang/Short";
+                    case Type.INT -> "java/lang/Integer";
+                    default -> "java/lang/Long";
+                };
+                return new MethodInsnNode(Opcodes.INVOKESTATIC, box, "reverseBytes",
+                        "(" + type.getDescriptor() + ")" + type.getDescriptor(), false);
             }
         }
-        code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, UNSAFE, a.unsafeName(), a.unsafeDescriptor(), false));
-        if (!a.put() && !BIG_ENDIAN) {
-            code.add(a.reverse());
-        }
-        code.add(new InsnNode(a.put() ? Opcodes.RETURN : a.type().getOpcode(Opcodes.IRETURN)));
-        code.add(own);
-        // the locals are the arguments, as at the start of the method; no frame came before this one
-        code.add(new FrameNode(Opcodes.F_SAME, 0, null, 0, null));
-        return code;
-    }
 
-    /**
-     * The index in {@link #METHODS} of the method, or -1. (An index, not the {@code Access}: a record's {@code equals}
-     * is linked through an {@code invokedynamic} when first called, tens of milliseconds while {@code Bits} loads.)
-     */
-    private static int find(final int access, final String name, final String descriptor) {
-        if ((access & Opcodes.ACC_STATIC) == 0) {
-            return -1;
-        }
-        for (int i = 0; i < METHODS.size(); i++) {
-            if (METHODS.get(i).name().equals(name) && METHODS.get(i).descriptor().equals(descriptor)) {
-                return i;
-            }
-        }
-        return -1;
-    }
+        /** The eight methods, in the order of {@link #METHODS}. */
+        private static final List<Access> ACCESSES = List.of(
+                new Access("getChar", Type.CHAR_TYPE, 2, false),
+                new Access("getShort", Type.SHORT_TYPE, 2, false),
+                new Access("getInt", Type.INT_TYPE, 4, false),
+                new Access("getLong", Type.LONG_TYPE, 8, false),
+                new Access("putChar", Type.CHAR_TYPE, 2, true),
+                new Access("putShort", Type.SHORT_TYPE, 2, true),
+                new Access("putInt", Type.INT_TYPE, 4, true),
+                new Access("putLong", Type.LONG_TYPE, 8, true));
 
-    /** The eight methods, parsed, in the order of {@link #METHODS} (null for one not found). */
-    private static MethodNode[] parse(final byte[] bits) {
-        MethodNode[] found = new MethodNode[METHODS.size()];
-        new ClassReader(bits).accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
-                                             final String signature, final String[] exceptions) {
+        static byte[] change(final byte[] bits) {
+            return MethodRewriter.rewriteMethods(bits, 0, (access, name, descriptor, signature, exceptions, next) -> {
                 int which = find(access, name, descriptor);
                 if (which < 0) {
                     return null;
                 }
-                MethodNode m = new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions);
-                found[which] = m;
-                return m;
+                Access target = ACCESSES.get(which);
+                return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
+                    @Override
+                    public void visitEnd() {
+                        instructions.insert(fastPath(target));
+                        maxStack = Math.max(maxStack, 7);
+                        accept(next);
+                    }
+                };
+            });
+        }
+
+        /**
+         * {@code if (b != null && off >= 0 && off <= b.length - size) return/do Unsafe.xUnaligned(...);} then a frame
+         * equal to the method's first one, where its own code starts.
+         */
+        private static InsnList fastPath(final Access a) {
+            LabelNode own = new LabelNode(new Label());
+            InsnList code = new InsnList();
+            code.add(new VarInsnNode(Opcodes.ALOAD, 0));
+            code.add(new JumpInsnNode(Opcodes.IFNULL, own));
+            code.add(new VarInsnNode(Opcodes.ILOAD, 1));
+            code.add(new JumpInsnNode(Opcodes.IFLT, own));
+            code.add(new VarInsnNode(Opcodes.ILOAD, 1));
+            code.add(new VarInsnNode(Opcodes.ALOAD, 0));
+            code.add(new InsnNode(Opcodes.ARRAYLENGTH));
+            code.add(new IntInsnNode(Opcodes.BIPUSH, a.size()));
+            code.add(new InsnNode(Opcodes.ISUB));
+            code.add(new JumpInsnNode(Opcodes.IF_ICMPGT, own));
+            code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, UNSAFE, "getUnsafe", "()L" + UNSAFE + ";", false));
+            code.add(new VarInsnNode(Opcodes.ALOAD, 0));
+            code.add(new FieldInsnNode(Opcodes.GETSTATIC, UNSAFE, "ARRAY_BYTE_BASE_OFFSET", "I"));
+            code.add(new InsnNode(Opcodes.I2L));
+            code.add(new VarInsnNode(Opcodes.ILOAD, 1));
+            code.add(new InsnNode(Opcodes.I2L));
+            code.add(new InsnNode(Opcodes.LADD));
+            // native order, swapped here on a little-endian machine: one call below this method fewer than the
+            // big-endian variant of the Unsafe method makes, so the deepest stack an interpreted stream reaches is no
+            // deeper than the byte-wise code's
+            if (a.put()) {
+                code.add(new VarInsnNode(a.type().getOpcode(Opcodes.ILOAD), 2));
+                if (!BIG_ENDIAN) {
+                    code.add(a.reverse());
+                }
             }
-        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return found;
+            code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, UNSAFE, a.unsafeName(), a.unsafeDescriptor(), false));
+            if (!a.put() && !BIG_ENDIAN) {
+                code.add(a.reverse());
+            }
+            code.add(new InsnNode(a.put() ? Opcodes.RETURN : a.type().getOpcode(Opcodes.IRETURN)));
+            code.add(own);
+            // the locals are the arguments, as at the start of the method; no frame came before this one
+            code.add(new FrameNode(Opcodes.F_SAME, 0, null, 0, null));
+            return code;
+        }
+
+        /** The index in {@link #METHODS} (and {@link #ACCESSES}) of a static method, or -1. */
+        private static int find(final int access, final String name, final String descriptor) {
+            return (access & Opcodes.ACC_STATIC) == 0 ? -1 : METHODS.indexOf(name + descriptor);
+        }
     }
 }

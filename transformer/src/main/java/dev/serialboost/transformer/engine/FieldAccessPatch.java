@@ -1,80 +1,102 @@
 package dev.serialboost.transformer.engine;
 
+import dev.serialboost.transformer.kit.ClassFileSource;
+import dev.serialboost.transformer.kit.Fingerprint;
+import dev.serialboost.transformer.kit.JdkPatch;
+import dev.serialboost.transformer.kit.KnownFingerprints;
+import dev.serialboost.transformer.kit.MethodRewriter;
 import dev.serialboost.transformer.kit.RuntimeLocation;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.MethodInsnNode;
 
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
- * The engine layer's patch of the two places where the stream classes copy a serializable object's primitive
- * fields: {@code desc.getPrimFieldValues(obj, primVals)} in {@code ObjectOutputStream} (its
- * {@code defaultWriteFields}) and {@code desc.setPrimFieldValues(obj, primValues)} in
- * {@code ObjectInputStream$FieldValues} (its {@code defaultSetFieldValues}) become
- * {@code dev.serialboost.runtime.FieldAccess.getPrimFieldValues(desc, obj, primVals)} and
- * {@code FieldAccess.setPrimFieldValues(desc, obj, primValues)}. Those copy the fields with code generated for the
+ * The engine's patch of the two places where the stream classes copy a serializable object's primitive fields:
+ * {@code desc.getPrimFieldValues(obj, primVals)} in {@code ObjectOutputStream.defaultWriteFields} ({@link #writing()},
+ * a part of that class's patches) and {@code desc.setPrimFieldValues(obj, primValues)} in {@code
+ * ObjectInputStream$FieldValues.defaultSetFieldValues} ({@link #reading()}, that class's own) become {@code
+ * dev.serialboost.runtime.engine.FieldAccess.getPrimFieldValues(desc, obj, primVals)} and {@code
+ * FieldAccess.setPrimFieldValues(desc, obj, primValues)}. Those copy the fields with code generated for the
  * descriptor's {@code FieldReflector} ({@link PrimFieldsGenerator}) once it is warm, and make the very call they
  * replaced otherwise.
  *
  * <p>Both classes load when the first stream does, on every JDK, so the patch needs no retransformation of
  * {@code ObjectStreamClass} (which JDK 25 loads at start-up). Applied only where the {@code FieldReflector}'s own
- * {@code getPrimFieldValues}/{@code setPrimFieldValues} have a {@link #KNOWN_REFLECTOR known fingerprint} (the loops
- * the generated code repeats field by field), and where each class makes its call exactly once.
+ * {@code getPrimFieldValues}/{@code setPrimFieldValues} have a known fingerprint (the loops the generated code
+ * repeats field by field), and where each class makes its call exactly once.
  */
-public final class FieldAccessPatch {
+public final class FieldAccessPatch extends JdkPatch {
 
     public static final String OBJECT_OUTPUT_STREAM = "java/io/ObjectOutputStream";
     public static final String FIELD_VALUES = "java/io/ObjectInputStream$FieldValues";
     public static final String FIELD_REFLECTOR = "java/io/ObjectStreamClass$FieldReflector";
 
-    private static final String OSC = "java/io/ObjectStreamClass";
-    private static final String FIELD_ACCESS = RuntimeLocation.installedName("dev/serialboost/runtime/engine/FieldAccess");
     private static final String COPY = "(Ljava/lang/Object;[B)V";
-    private static final List<String> METHODS = List.of("getPrimFieldValues", "setPrimFieldValues");
 
-    /**
-     * Fingerprints ({@link #fingerprint}) of {@code FieldReflector.getPrimFieldValues} and {@code setPrimFieldValues}
-     * together, in the JDKs whose loops {@link PrimFieldsGenerator} was checked against.
-     */
-    public static final Set<String> KNOWN_REFLECTOR = Set.of(
-            "cb8be12f89f60ce0", // OpenJDK 17.0.15 and 17.0.21 (java.io.Bits)
-            "a729e8899122d513"); // Temurin 21.0.8 and 25 (jdk.internal.util.ByteArray)
+    /** The copy method a class calls on the descriptor: {@code getPrimFieldValues} or {@code setPrimFieldValues}. */
+    private final String copy;
 
-    private FieldAccessPatch() {
+    private FieldAccessPatch(final String target, final String method, final String copy) {
+        super("field copies", target, List.of(method), CALLS_RUNTIME, KnownFingerprints.patched(Map.of(
+                "17.0.15", "cb8be12f89f60ce0", // the loops through java.io.Bits
+                "21.0.8", "a729e8899122d513", // through jdk.internal.util.ByteArray
+                "25.0.3", "a729e8899122d513")));
+        this.copy = copy;
     }
 
-    /** The fingerprint of a {@code FieldReflector} class file's two copy methods; null when one is missing. */
-    public static String fingerprint(final byte[] fieldReflector) {
-        return EnginePatches.fingerprintOf(fieldReflector, METHODS.get(0) + COPY, METHODS.get(1) + COPY);
+    /** The patch of the writing side: {@code ObjectOutputStream.defaultWriteFields}. */
+    public static FieldAccessPatch writing() {
+        return new FieldAccessPatch(OBJECT_OUTPUT_STREAM,
+                "defaultWriteFields(Ljava/lang/Object;Ljava/io/ObjectStreamClass;)V", "getPrimFieldValues");
     }
 
-    /**
-     * Patches {@code ObjectOutputStream} or {@code ObjectInputStream$FieldValues} (given after any other patch) as
-     * the class javadoc says.
-     *
-     * @throws IllegalStateException when the class does not make its call exactly once (the caller leaves this part
-     *                               out), or is neither class
-     */
-    public static byte[] patch(final String internalName, final byte[] classFile) {
-        String method = internalName.equals(OBJECT_OUTPUT_STREAM) ? METHODS.get(0)
-                : internalName.equals(FIELD_VALUES) ? METHODS.get(1) : null;
-        if (method == null) {
-            throw new IllegalStateException("no field-copy patch for " + internalName);
-        }
-        int[] swapped = new int[1];
-        byte[] patched = EnginePatches.swapCalls(classFile, (in, call) -> {
-            if (!call.owner.equals(OSC) || !call.name.equals(method) || !call.desc.equals(COPY)) {
-                return null;
+    /** The patch of the reading side: {@code ObjectInputStream$FieldValues.defaultSetFieldValues}. */
+    public static FieldAccessPatch reading() {
+        return new FieldAccessPatch(FIELD_VALUES, "defaultSetFieldValues(Ljava/lang/Object;)V", "setPrimFieldValues");
+    }
+
+    /** The fingerprint of the JDK's {@code FieldReflector.getPrimFieldValues} and {@code setPrimFieldValues}. */
+    @Override
+    public String fingerprint(final byte[] targetClass, final ClassFileSource jdk) {
+        byte[] reflector = jdk.read(FIELD_REFLECTOR);
+        return reflector == null ? null : Fingerprint.ofMethods(reflector, "getPrimFieldValues" + COPY,
+                "setPrimFieldValues" + COPY);
+    }
+
+    @Override
+    protected String unknown(final String print) {
+        return "this JDK's " + FIELD_REFLECTOR.replace('/', '.') + " is not one serialboost knows";
+    }
+
+    /** Patches the class (given after its earlier patches) as the class javadoc says. */
+    @Override
+    public byte[] change(final byte[] targetClass) {
+        return Bytecode.change(target(), copy, targetClass);
+    }
+
+    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
+    private static final class Bytecode {
+        private static final String OSC = "java/io/ObjectStreamClass";
+        private static final String FIELD_ACCESS =
+                RuntimeLocation.installedName("dev/serialboost/runtime/engine/FieldAccess");
+
+        static byte[] change(final String target, final String copy, final byte[] classFile) {
+            int[] swapped = new int[1];
+            byte[] patched = MethodRewriter.swapCalls(classFile, (in, call) -> {
+                if (!call.owner.equals(OSC) || !call.name.equals(copy) || !call.desc.equals(COPY)) {
+                    return null;
+                }
+                swapped[0]++;
+                return new MethodInsnNode(Opcodes.INVOKESTATIC, FIELD_ACCESS, copy,
+                        "(L" + OSC + ";Ljava/lang/Object;[B)V", false);
+            });
+            if (swapped[0] != 1) {
+                throw new IllegalStateException("this JDK's " + target.replace('/', '.') + " calls ObjectStreamClass."
+                        + copy + " " + swapped[0] + " times, not once");
             }
-            swapped[0]++;
-            return new MethodInsnNode(Opcodes.INVOKESTATIC, FIELD_ACCESS, method,
-                    "(L" + OSC + ";Ljava/lang/Object;[B)V", false);
-        });
-        if (swapped[0] != 1) {
-            throw new IllegalStateException("this JDK's " + internalName.replace('/', '.') + " calls ObjectStreamClass."
-                    + method + " " + swapped[0] + " times, not once");
+            return patched;
         }
-        return patched;
     }
 }

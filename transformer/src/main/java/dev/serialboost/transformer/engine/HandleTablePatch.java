@@ -1,10 +1,16 @@
 package dev.serialboost.transformer.engine;
 
+import dev.serialboost.transformer.kit.ClassFileSource;
+import dev.serialboost.transformer.kit.Fingerprint;
+import dev.serialboost.transformer.kit.JdkPatch;
+import dev.serialboost.transformer.kit.KnownFingerprints;
+import dev.serialboost.transformer.kit.MethodRewriter;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
-import java.util.Set;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The engine layer's patch of {@code ObjectOutputStream$HandleTable}, the identity hash table in which a stream
@@ -31,9 +37,9 @@ import java.util.Set;
  * stream paid. The buckets objects fall in change, nothing else.
  *
  * <p>Applied only where {@code growSpine}, {@code assign}, {@code lookup} and {@code insert} have a
- * {@link #KNOWN known fingerprint}; any other shape is left as it is.
+ * known fingerprint; any other shape is left as it is.
  */
-public final class HandleTablePatch {
+public final class HandleTablePatch extends JdkPatch {
 
     public static final String HANDLE_TABLE = "java/io/ObjectOutputStream$HandleTable";
     /** The highest load factor a large table keeps. */
@@ -42,92 +48,101 @@ public final class HandleTablePatch {
     public static final float SMALL_TABLE = 256.0f;
 
     private static final String GROW_SPINE = "growSpine()V";
-    /** The methods that take an object's bucket, {@code hash(obj) % spine.length}. */
-    private static final java.util.List<String> BUCKETS = java.util.List.of("lookup(Ljava/lang/Object;)I",
-        "insert(Ljava/lang/Object;I)V");
-    private static final String[] METHODS = {GROW_SPINE, "assign(Ljava/lang/Object;)I", "lookup(Ljava/lang/Object;)I",
-        "insert(Ljava/lang/Object;I)V"};
+    private static final String LOOKUP = "lookup(Ljava/lang/Object;)I";
+    private static final String INSERT = "insert(Ljava/lang/Object;I)V";
+    /** The methods the fingerprint covers: those changed, and {@code assign}, which calls them. */
+    private static final String[] FINGERPRINTED = {GROW_SPINE, "assign(Ljava/lang/Object;)I", LOOKUP, INSERT};
 
-    /** Fingerprints ({@link #fingerprint}) of the four methods together, in the JDKs this patch was checked on. */
-    public static final Set<String> KNOWN = Set.of(
-            "d26a5f21e7038362"); // OpenJDK 17.0.15 and 17.0.21, Temurin 21.0.8 and 25
-
-    private HandleTablePatch() {
+    public HandleTablePatch() {
+        super("back-reference lookups", HANDLE_TABLE, List.of(GROW_SPINE, LOOKUP, INSERT), JDK_ONLY,
+                KnownFingerprints.patched(Map.of(
+                        "17.0.15", "d26a5f21e7038362",
+                        "21.0.8", "d26a5f21e7038362",
+                        "25.0.3", "d26a5f21e7038362")));
     }
 
     /** The fingerprint of the table's {@code growSpine}, {@code assign}, {@code lookup} and {@code insert}. */
-    public static String fingerprint(final byte[] handleTable) {
-        return EnginePatches.fingerprintOf(handleTable, METHODS);
+    @Override
+    public String fingerprint(final byte[] handleTable, final ClassFileSource jdk) {
+        return Fingerprint.ofMethods(handleTable, FINGERPRINTED);
     }
 
-    /**
-     * Patches {@code ObjectOutputStream$HandleTable} as the class javadoc says.
-     *
-     * @throws IllegalStateException when the class is not one this patch knows (the caller leaves it as it is)
-     */
-    public static byte[] patch(final byte[] handleTable) {
-        EnginePatches.requireKnown(fingerprint(handleTable), KNOWN, "this JDK's " + HANDLE_TABLE.replace('/', '.'));
-        int[] capped = new int[1];
-        int[] divisions = new int[1];
-        // maximum stack sizes computed (more slots in growSpine, lookup, insert); frames are the class file's
-        byte[] patched = EnginePatches.rewriteMethods(handleTable, ClassWriter.COMPUTE_MAXS,
-                (access, name, descriptor, signature, exceptions, next) -> {
-                    if (BUCKETS.contains(name + descriptor)) {
+    @Override
+    public byte[] change(final byte[] handleTable) {
+        return Bytecode.change(handleTable);
+    }
+
+    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
+    private static final class Bytecode {
+        /** The methods that take an object's bucket, {@code hash(obj) % spine.length}. */
+        private static final List<String> BUCKETS = List.of(LOOKUP, INSERT);
+
+        static byte[] change(final byte[] handleTable) {
+            int[] capped = new int[1];
+            int[] divisions = new int[1];
+            // maximum stack sizes computed (more slots in growSpine, lookup, insert); frames are the class file's
+            byte[] patched = MethodRewriter.rewriteMethods(handleTable, ClassWriter.COMPUTE_MAXS,
+                    (access, name, descriptor, signature, exceptions, next) -> {
+                        if (BUCKETS.contains(name + descriptor)) {
+                            return new MethodVisitor(Opcodes.ASM9, next) {
+                                @Override
+                                public void visitInsn(final int opcode) {
+                                    if (opcode != Opcodes.IREM) {
+                                        super.visitInsn(opcode);
+                                        return;
+                                    }
+                                    // hash % spine.length -> (int) ((long) hash * spine.length >>> 31): the hash
+                                    // is 31 bits (hash() masks it), so the bucket is in [0, spine.length), without
+                                    // a division
+                                    divisions[0]++;
+                                    super.visitInsn(Opcodes.SWAP);
+                                    super.visitInsn(Opcodes.I2L);
+                                    super.visitInsn(Opcodes.DUP2_X1);
+                                    super.visitInsn(Opcodes.POP2);
+                                    super.visitInsn(Opcodes.I2L);
+                                    super.visitInsn(Opcodes.LMUL);
+                                    super.visitIntInsn(Opcodes.BIPUSH, 31);
+                                    super.visitInsn(Opcodes.LUSHR);
+                                    super.visitInsn(Opcodes.L2I);
+                                }
+                            };
+                        }
+                        if (!GROW_SPINE.equals(name + descriptor)) {
+                            return null;
+                        }
                         return new MethodVisitor(Opcodes.ASM9, next) {
                             @Override
-                            public void visitInsn(final int opcode) {
-                                if (opcode != Opcodes.IREM) {
-                                    super.visitInsn(opcode);
-                                    return;
+                            public void visitFieldInsn(final int opcode, final String owner, final String field,
+                                                       final String fieldDescriptor) {
+                                super.visitFieldInsn(opcode, owner, field, fieldDescriptor);
+                                if (opcode == Opcodes.GETFIELD && owner.equals(HANDLE_TABLE)
+                                        && field.equals("loadFactor")) {
+                                    capped[0]++;
+                                    // the new bucket array is in place by now: Math.max(MAX_LOAD, SMALL / spine.length)
+                                    super.visitLdcInsn(MAX_LOAD_FACTOR);
+                                    super.visitLdcInsn(SMALL_TABLE);
+                                    super.visitVarInsn(Opcodes.ALOAD, 0);
+                                    super.visitFieldInsn(Opcodes.GETFIELD, HANDLE_TABLE, "spine", "[I");
+                                    super.visitInsn(Opcodes.ARRAYLENGTH);
+                                    super.visitInsn(Opcodes.I2F);
+                                    super.visitInsn(Opcodes.FDIV);
+                                    super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "max", "(FF)F",
+                                            false);
+                                    super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(FF)F",
+                                            false);
                                 }
-                                // hash % spine.length -> (int) ((long) hash * spine.length >>> 31): the hash is 31 bits
-                                // (hash() masks it), so the bucket is in [0, spine.length), without a division
-                                divisions[0]++;
-                                super.visitInsn(Opcodes.SWAP);
-                                super.visitInsn(Opcodes.I2L);
-                                super.visitInsn(Opcodes.DUP2_X1);
-                                super.visitInsn(Opcodes.POP2);
-                                super.visitInsn(Opcodes.I2L);
-                                super.visitInsn(Opcodes.LMUL);
-                                super.visitIntInsn(Opcodes.BIPUSH, 31);
-                                super.visitInsn(Opcodes.LUSHR);
-                                super.visitInsn(Opcodes.L2I);
                             }
                         };
-                    }
-                    if (!GROW_SPINE.equals(name + descriptor)) {
-                        return null;
-                    }
-                    return new MethodVisitor(Opcodes.ASM9, next) {
-                        @Override
-                        public void visitFieldInsn(final int opcode, final String owner, final String field,
-                                                   final String fieldDescriptor) {
-                            super.visitFieldInsn(opcode, owner, field, fieldDescriptor);
-                            if (opcode == Opcodes.GETFIELD && owner.equals(HANDLE_TABLE)
-                                    && field.equals("loadFactor")) {
-                                capped[0]++;
-                                // the new bucket array is in place by now: Math.max(MAX_LOAD, SMALL / spine.length)
-                                super.visitLdcInsn(MAX_LOAD_FACTOR);
-                                super.visitLdcInsn(SMALL_TABLE);
-                                super.visitVarInsn(Opcodes.ALOAD, 0);
-                                super.visitFieldInsn(Opcodes.GETFIELD, HANDLE_TABLE, "spine", "[I");
-                                super.visitInsn(Opcodes.ARRAYLENGTH);
-                                super.visitInsn(Opcodes.I2F);
-                                super.visitInsn(Opcodes.FDIV);
-                                super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "max", "(FF)F", false);
-                                super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(FF)F", false);
-                            }
-                        }
-                    };
-                });
-        if (divisions[0] != 2) {
-            throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + " takes a bucket by"
-                    + " division " + divisions[0] + " times in lookup and insert (expected twice)");
+                    });
+            if (divisions[0] != 2) {
+                throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + " takes a bucket by"
+                        + " division " + divisions[0] + " times in lookup and insert (expected twice)");
+            }
+            if (capped[0] != 1) {
+                throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + ".growSpine reads its"
+                        + " load factor " + capped[0] + " times (expected once)");
+            }
+            return patched;
         }
-        if (capped[0] != 1) {
-            throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + ".growSpine reads its"
-                    + " load factor " + capped[0] + " times (expected once)");
-        }
-        return patched;
     }
 }

@@ -1,6 +1,5 @@
 package dev.serialboost.transformer.converted;
 
-import dev.serialboost.transformer.converted.ConvertedFormatPatches;
 import dev.serialboost.transformer.engine.EnginePatches;
 import dev.serialboost.transformer.kit.ClassFileSource;
 import dev.serialboost.transformer.kit.RuntimeLocation;
@@ -94,7 +93,19 @@ class ConvertedFormatPatchesTest {
     void theDescriptorModelHookFollowsTheEnginesPatchOfReadNonProxyDesc(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         String in = ConvertedFormatPatches.OBJECT_INPUT_STREAM;
-        byte[] engine = EnginePatches.patch(in, classFiles(jdk).get(in), true, true);
+        byte[] engine;
+        try (FileSystem jrt = jdk.classFiles()) {
+            ClassFileSource source = name -> {
+                try {
+                    return Files.readAllBytes(jrt.getPath("/modules/java.base", name + ".class"));
+                } catch (IOException e) {
+                    return null;
+                }
+            };
+            engine = EnginePatches.SET.apply(in, source.read(in), source, (part, why) -> {
+                throw new AssertionError(part + " left out on " + jdk + ": " + why);
+            });
+        }
         assertEquals(List.of(), ConvertedFormatPatches.check(in, engine), "the engine's readNonProxyDesc on " + jdk);
         byte[] patched = ConvertedFormatPatches.patch(in, engine);
         assertTrue(hookCalls(patched).contains("readNonProxyDesc->modelFor"), hookCalls(patched).toString());

@@ -1,6 +1,6 @@
 package dev.serialboost.transformer.engine;
 
-import dev.serialboost.transformer.engine.ArrayReadsPatch;
+import dev.serialboost.transformer.kit.ClassFileSource;
 import dev.serialboost.transformer.kit.RuntimeLocation;
 import dev.serialboost.testing.Jdk;
 
@@ -23,10 +23,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The patch of {@code ObjectInputStream$PeekInputStream} ({@link ArrayReadsPatch}) against the class files of every
- * tested JDK: {@code ByteArrayInputStream}'s reads have a known fingerprint, the four reads of the underlying stream
- * (and nothing else) become calls of {@code ArrayReads}, the class passes verification, and a class of another
- * shape is refused with a message that says what it found. What {@code ArrayReads} does is checked against
- * {@code ByteArrayInputStream} itself by {@code dev.serialboost.runtime.ArrayReadsTest}.
+ * tested JDK: the four reads of the underlying stream (and nothing else) become calls of {@code ArrayReads}, and a
+ * class of another shape is refused with a message that says what it found. (That {@code ByteArrayInputStream}'s
+ * reads have a known fingerprint and the class passes verification, the contract test checks.) What {@code
+ * ArrayReads} does is checked against {@code ByteArrayInputStream} itself by {@code
+ * dev.serialboost.runtime.engine.ArrayReadsTest}.
  */
 class ArrayReadsPatchTest {
 
@@ -35,24 +36,22 @@ class ArrayReadsPatchTest {
     void everyTestedJdkIsPatchedWhereExpected(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
-            byte[] arrayStream = JdkClassFiles.read(jrt, ArrayReadsPatch.BYTE_ARRAY_INPUT_STREAM);
-            String print = ArrayReadsPatch.fingerprint(arrayStream);
-            assertTrue(ArrayReadsPatch.KNOWN.contains(print), jdk + ": ByteArrayInputStream fingerprint " + print
-                    + " is not known");
+            ClassFileSource source = JdkClassFiles.source(jrt);
+            ArrayReadsPatch patch = new ArrayReadsPatch();
             byte[] original = JdkClassFiles.read(jrt, ArrayReadsPatch.PEEK_INPUT_STREAM);
-            byte[] patched = ArrayReadsPatch.patch(original);
+            byte[] patched = JdkClassFiles.apply(patch, original, source);
             assertEquals(List.of("peek()I -> read(Ljava/io/InputStream;)I",
                     "read()I -> read(Ljava/io/InputStream;)I",
                     "read([BII)I -> read(Ljava/io/InputStream;[BII)I",
                     "read([BII)I -> read(Ljava/io/InputStream;[BII)I"),
-                    calls(patched, RuntimeLocation.installedName("dev/serialboost/runtime/engine/ArrayReads")), jdk.toString());
+                    calls(patched, RuntimeLocation.installedName("dev/serialboost/runtime/engine/ArrayReads")),
+                    jdk.toString());
             assertEquals(List.of(), calls(patched, "java/io/InputStream").stream().filter(c -> c.contains("> read("))
                     .toList(), jdk + ": no read of the underlying stream left");
-            JdkClassFiles.verify(patched, jdk);
 
             // patched once, the class has no read of the stream left: not the shape the patch knows
             IllegalStateException refused = assertThrows(IllegalStateException.class,
-                    () -> ArrayReadsPatch.patch(patched));
+                    () -> JdkClassFiles.apply(patch, patched, source));
             assertTrue(refused.getMessage().contains("0 in peek(), 0 in read(), 0 in read(byte[], int, int), 0"
                     + " elsewhere; expected 1, 1, 2, 0"), refused.getMessage());
         }

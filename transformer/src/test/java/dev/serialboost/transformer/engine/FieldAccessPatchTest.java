@@ -1,7 +1,7 @@
 package dev.serialboost.transformer.engine;
 
-import dev.serialboost.transformer.engine.EnginePatches;
-import dev.serialboost.transformer.engine.FieldAccessPatch;
+import dev.serialboost.transformer.kit.ClassFileSource;
+import dev.serialboost.transformer.kit.JdkPatch;
 import dev.serialboost.transformer.kit.RuntimeLocation;
 import dev.serialboost.testing.Jdk;
 
@@ -23,39 +23,39 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The field-copy patch ({@link FieldAccessPatch}) against the class files of every tested JDK: the
- * {@code FieldReflector} has a known fingerprint; {@code ObjectOutputStream} (after the engine's other patches) and
- * {@code ObjectInputStream$FieldValues} each get exactly one call of {@code FieldAccess} where they called the
- * descriptor's copy method, in the expected method, and pass verification; a class without that call is refused.
+ * The field-copy patch ({@link FieldAccessPatch}) against the class files of every tested JDK: {@code
+ * ObjectOutputStream} (after the engine's patches before it) and {@code ObjectInputStream$FieldValues} each get
+ * exactly one call of {@code FieldAccess} where they called the descriptor's copy method, in the expected method; a
+ * class without that call is refused. (That the {@code FieldReflector} has a known fingerprint and the classes pass
+ * verification, the contract test checks.)
  */
 class FieldAccessPatchTest {
 
-    private static final String FIELD_ACCESS = RuntimeLocation.installedName("dev/serialboost/runtime/engine/FieldAccess");
+    private static final String FIELD_ACCESS =
+            RuntimeLocation.installedName("dev/serialboost/runtime/engine/FieldAccess");
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.serialboost.testing.Jdk#all")
     void everyTestedJdkIsPatchedWhereExpected(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
-            String print = FieldAccessPatch.fingerprint(JdkClassFiles.read(jrt, FieldAccessPatch.FIELD_REFLECTOR));
-            assertTrue(FieldAccessPatch.KNOWN_REFLECTOR.contains(print), jdk + ": FieldReflector fingerprint " + print
-                    + " is not known");
-
-            byte[] out = FieldAccessPatch.patch(FieldAccessPatch.OBJECT_OUTPUT_STREAM, EnginePatches.patch(
-                    EnginePatches.OBJECT_OUTPUT_STREAM, JdkClassFiles.read(jrt, EnginePatches.OBJECT_OUTPUT_STREAM),
-                    true, true));
+            ClassFileSource source = JdkClassFiles.source(jrt);
+            // the set's own, to be given ObjectOutputStream as the patches before it in the set leave it
+            JdkPatch writing = EnginePatches.SET.of(FieldAccessPatch.OBJECT_OUTPUT_STREAM).stream()
+                    .filter(FieldAccessPatch.class::isInstance).findFirst().orElseThrow();
+            byte[] out = JdkClassFiles.apply(writing, JdkClassFiles.before(EnginePatches.SET, writing, source),
+                    source);
             assertEquals(List.of("defaultWriteFields -> getPrimFieldValues(Ljava/io/ObjectStreamClass;"
                     + "Ljava/lang/Object;[B)V"), calls(out), jdk.toString());
-            JdkClassFiles.verify(out, jdk);
 
-            byte[] values = FieldAccessPatch.patch(FieldAccessPatch.FIELD_VALUES,
-                    JdkClassFiles.read(jrt, FieldAccessPatch.FIELD_VALUES));
+            FieldAccessPatch reading = FieldAccessPatch.reading();
+            byte[] values = JdkClassFiles.apply(reading, JdkClassFiles.read(jrt, FieldAccessPatch.FIELD_VALUES),
+                    source);
             assertEquals(List.of("defaultSetFieldValues -> setPrimFieldValues(Ljava/io/ObjectStreamClass;"
                     + "Ljava/lang/Object;[B)V"), calls(values), jdk.toString());
-            JdkClassFiles.verify(values, jdk);
 
             IllegalStateException refused = assertThrows(IllegalStateException.class,
-                    () -> FieldAccessPatch.patch(FieldAccessPatch.FIELD_VALUES, values));
+                    () -> JdkClassFiles.apply(reading, values, source));
             assertTrue(refused.getMessage().contains("calls ObjectStreamClass.setPrimFieldValues 0 times, not once"),
                     refused.getMessage());
         }

@@ -1,6 +1,5 @@
 package dev.serialboost.transformer.engine;
 
-import dev.serialboost.transformer.engine.HandleTablePatch;
 import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,8 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The patch of {@code ObjectOutputStream$HandleTable} ({@link HandleTablePatch}) against the class files of every
- * tested JDK: the four methods have a known fingerprint, the patched class passes verification, and, run (renamed,
- * in a loader of its own) side by side with the JDK's own class, it gives every object the same handle and answers
+ * tested JDK (whose fingerprints, and verification of the patched class, the contract test checks): run (renamed, in
+ * a loader of its own) side by side with the JDK's own class, it gives every object the same handle and answers
  * every lookup the same through random assigns, lookups and clears, while its buckets are those of the JDK's up to
  * {@link HandleTablePatch#SMALL_TABLE} entries and, beyond, grow whenever they hold as many entries as there are
  * buckets. A class of another shape
@@ -41,10 +40,7 @@ class HandleTablePatchTest {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
             byte[] original = JdkClassFiles.read(jrt, HandleTablePatch.HANDLE_TABLE);
-            String print = HandleTablePatch.fingerprint(original);
-            assertTrue(HandleTablePatch.KNOWN.contains(print), jdk + ": fingerprint " + print + " is not known");
-            byte[] patched = HandleTablePatch.patch(original);
-            JdkClassFiles.verify(patched, jdk);
+            byte[] patched = JdkClassFiles.apply(new HandleTablePatch(), original, null);
 
             Table jdks = new Table(define(original, "jdk"));
             Table ours = new Table(define(patched, "patched"));
@@ -75,7 +71,8 @@ class HandleTablePatchTest {
                     model.put(o, handle);
                 } else {
                     // an entered object, or a stranger
-                    Object o = objects.isEmpty() || op < 60 ? new Object() : objects.get(random.nextInt(objects.size()));
+                    Object o = objects.isEmpty() || op < 60 ? new Object()
+                            : objects.get(random.nextInt(objects.size()));
                     int expected = model.getOrDefault(o, -1);
                     assertEquals(expected, jdks.lookup(o), "the JDK's lookup");
                     assertEquals(expected, ours.lookup(o), "the patched lookup at " + model.size() + " entries");
@@ -95,9 +92,10 @@ class HandleTablePatchTest {
     void aClassOfAnotherShapeIsRefused(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
-            byte[] patched = HandleTablePatch.patch(JdkClassFiles.read(jrt, HandleTablePatch.HANDLE_TABLE));
+            HandleTablePatch patch = new HandleTablePatch();
+            byte[] patched = JdkClassFiles.apply(patch, JdkClassFiles.read(jrt, HandleTablePatch.HANDLE_TABLE), null);
             IllegalStateException refused = assertThrows(IllegalStateException.class,
-                    () -> HandleTablePatch.patch(patched));
+                    () -> JdkClassFiles.apply(patch, patched, null));
             assertTrue(refused.getMessage().contains("java.io.ObjectOutputStream$HandleTable is not one serialboost"
                     + " knows (fingerprint "), refused.getMessage());
         }

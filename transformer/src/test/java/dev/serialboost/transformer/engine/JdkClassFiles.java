@@ -1,7 +1,10 @@
 package dev.serialboost.transformer.engine;
 
-import dev.serialboost.transformer.engine.EnginePatches;
 import dev.serialboost.testing.Jdk;
+import dev.serialboost.transformer.kit.ClassFileSource;
+import dev.serialboost.transformer.kit.Fingerprint;
+import dev.serialboost.transformer.kit.JdkPatch;
+import dev.serialboost.transformer.kit.JdkPatchSet;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -17,18 +20,24 @@ import org.objectweb.asm.util.CheckClassAdapter;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Reader;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystem;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
- * What the tests of the JDK patches do with a tested JDK's classes: read one, verify one patched, compare the calls of
- * the one method a patch changed, run one (renamed, in a loader of its own).
+ * What the tests of the JDK patches do with a tested JDK's classes: read one, name its build, apply a patch as the
+ * installer does, verify one patched, compare the calls of the one method a patch changed, run one (renamed, in a
+ * loader of its own).
  */
 final class JdkClassFiles {
 
@@ -38,6 +47,48 @@ final class JdkClassFiles {
     /** The class file of a {@code java.base} class of the JDK whose {@link Jdk#classFiles()} these are. */
     static byte[] read(final FileSystem jrt, final String internalName) throws IOException {
         return Files.readAllBytes(jrt.getPath("/modules/java.base", internalName + ".class"));
+    }
+
+    /** The {@code java.base} class files of the JDK whose {@link Jdk#classFiles()} these are (null: missing). */
+    static ClassFileSource source(final FileSystem jrt) {
+        return internalName -> {
+            Path file = jrt.getPath("/modules/java.base", internalName + ".class");
+            try {
+                return Files.exists(file) ? Files.readAllBytes(file) : null;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+    }
+
+    /** The JDK's build, as the fingerprints name it: the {@code JAVA_VERSION} of its {@code release} file. */
+    static String build(final Jdk jdk) throws IOException {
+        Properties release = new Properties();
+        try (Reader in = Files.newBufferedReader(jdk.home().resolve("release"), StandardCharsets.UTF_8)) {
+            release.load(in);
+        }
+        return release.getProperty("JAVA_VERSION", "").replace("\"", "");
+    }
+
+    /** {@code patch} checked and applied as the installer applies it: the patched class file. */
+    static byte[] apply(final JdkPatch patch, final byte[] classFile, final ClassFileSource jdk) {
+        patch.check(classFile, jdk);
+        return patch.change(classFile);
+    }
+
+    /**
+     * The class file of {@code patch}'s class as the patches before it in {@code set} leave it (each applied as the
+     * installer applies it), ready for {@code patch}.
+     */
+    static byte[] before(final JdkPatchSet set, final JdkPatch patch, final ClassFileSource jdk) {
+        byte[] classFile = jdk.read(patch.target());
+        for (JdkPatch earlier : set.of(patch.target())) {
+            if (earlier == patch) {
+                return classFile;
+            }
+            classFile = apply(earlier, classFile, jdk);
+        }
+        throw new IllegalArgumentException(patch + " is not in " + set);
     }
 
     /** Fails unless ASM's verifier finds nothing wrong with a patched class of that JDK. */
@@ -74,7 +125,8 @@ final class JdkClassFiles {
                 // nor one of its inner classes
             }
         };
-        new ClassReader(classFile).accept(new ClassRemapper(alone, new SimpleRemapper(internalName, renamed)), 0);
+        new ClassReader(classFile).accept(new ClassRemapper(alone,
+                new SimpleRemapper(Opcodes.ASM9, internalName, renamed)), 0);
         byte[] bytes = writer.toByteArray();
         String name = renamed.replace('/', '.');
         ClassLoader loader = new ClassLoader(label, JdkClassFiles.class.getClassLoader()) {
@@ -107,7 +159,7 @@ final class JdkClassFiles {
             if ((a.name + a.desc).equals(method)) {
                 changed = List.of(calls(b), calls(a));
             } else {
-                assertEquals(EnginePatches.fingerprint(b), EnginePatches.fingerprint(a), jdk + ": " + a.name + a.desc
+                assertEquals(Fingerprint.of(b), Fingerprint.of(a), jdk + ": " + a.name + a.desc
                         + " changed");
             }
         }

@@ -1,16 +1,11 @@
 package dev.serialboost.transformer.engine;
 
-import dev.serialboost.transformer.converted.ConvertedFormatPatches;
-import dev.serialboost.transformer.engine.ArrayReadsPatch;
-import dev.serialboost.transformer.engine.EnginePatches;
-import dev.serialboost.transformer.engine.FieldAccessPatch;
-import dev.serialboost.transformer.engine.PrimitiveArraysPatch;
-import dev.serialboost.transformer.engine.StringReadsPatch;
-import dev.serialboost.transformer.kit.RuntimeLocation;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.serialboost.testing.Jdk;
+import dev.serialboost.transformer.converted.ConvertedFormatPatches;
+import dev.serialboost.transformer.kit.ClassFileSource;
+import dev.serialboost.transformer.kit.JdkPatch;
+import dev.serialboost.transformer.kit.JdkPatchSet;
+import dev.serialboost.transformer.kit.RuntimeLocation;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,14 +30,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.UnaryOperator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Every reference the patched {@code java.io} classes make to the runtime, on every tested JDK, checked against the
  * runtime's real members as installed (STYLE: "a replacement is checked against a real signature"): with every patch
- * applied, each call resolves to a static method of the runtime class it names ({@link RuntimeLocation}) with that
- * very descriptor, and each field read to a static final field of that type; and only {@code java.io}'s own code can
- * link to each (issue 33, item 2): it is package-private, or its class is ({@link RuntimeImage}). Generated converted
+ * of the engine's set applied, and the converted format's after it, as the agent applies them (each class of the
+ * sets, whatever patches they hold; none may be left out on a tested JDK), each call resolves to a static method of
+ * the runtime class it names ({@link RuntimeLocation}) with that very descriptor, and each field read to a static
+ * final field of that type; and only {@code java.io}'s own code can link to each (issue 33, item 2): it is
+ * package-private, or its class is ({@code RuntimeImage}). Generated converted
  * code is checked by its own tests; it calls only the public members {@code RuntimeImageTest} lists.
  */
 class RuntimeCallsTest {
@@ -54,21 +54,21 @@ class RuntimeCallsTest {
         jdk.assumeInstalled();
         Map<String, byte[]> patched = new LinkedHashMap<>();
         try (FileSystem jrt = jdk.classFiles()) {
-            String oos = EnginePatches.OBJECT_OUTPUT_STREAM;
-            String ois = EnginePatches.OBJECT_INPUT_STREAM;
-            patched.put(oos, apply(JdkClassFiles.read(jrt, oos), b -> EnginePatches.patch(oos, b, true, true),
-                    b -> FieldAccessPatch.patch(oos, b), PrimitiveArraysPatch::patchWrites,
-                    b -> ConvertedFormatPatches.patch(oos, b)));
-            patched.put(ois, apply(JdkClassFiles.read(jrt, ois), b -> EnginePatches.patch(ois, b, true, true),
-                    PrimitiveArraysPatch::patchReads, b -> ConvertedFormatPatches.patch(ois, b)));
-            String osc = ConvertedFormatPatches.OBJECT_STREAM_CLASS;
-            patched.put(osc, apply(JdkClassFiles.read(jrt, osc), b -> ConvertedFormatPatches.patch(osc, b)));
-            String values = FieldAccessPatch.FIELD_VALUES;
-            patched.put(values, apply(JdkClassFiles.read(jrt, values), b -> FieldAccessPatch.patch(values, b)));
-            String peek = ArrayReadsPatch.PEEK_INPUT_STREAM;
-            patched.put(peek, apply(JdkClassFiles.read(jrt, peek), ArrayReadsPatch::patch));
-            String block = StringReadsPatch.BLOCK_DATA_INPUT_STREAM;
-            patched.put(block, apply(JdkClassFiles.read(jrt, block), StringReadsPatch::patch));
+            ClassFileSource source = JdkClassFiles.source(jrt);
+            JdkPatchSet.PartLeftOut none = (part, why) -> fail(part + " left out on " + jdk + ": " + why);
+            for (String target : EnginePatches.SET.targets()) {
+                byte[] original = source.read(target);
+                if (original != null) {
+                    byte[] engine = EnginePatches.SET.apply(target, original, source, none);
+                    patched.put(target, engine == null ? original : engine);
+                }
+            }
+            // the format's patches are checked on the JDK's classes, then change what the engine's made of them
+            for (JdkPatch format : ConvertedFormatPatches.SET.patches()) {
+                String target = format.target();
+                format.check(source.read(target), source);
+                patched.put(target, format.change(patched.getOrDefault(target, source.read(target))));
+            }
         }
         List<String> problems = new ArrayList<>();
         Set<String> used = new TreeSet<>();
@@ -115,20 +115,6 @@ class RuntimeCallsTest {
                 "ConvertedFormat.localDescriptor", "ConvertedFormat.NOT_CONVERTED")) {
             assertTrue(used.contains(entry), jdk + ": no reference to " + entry + " among " + used);
         }
-    }
-
-    /** {@code classFile} through each patch in turn; one this JDK's shape refuses is left out, as the agent does. */
-    @SafeVarargs
-    private static byte[] apply(final byte[] classFile, final UnaryOperator<byte[]>... patches) {
-        byte[] b = classFile;
-        for (UnaryOperator<byte[]> patch : patches) {
-            try {
-                b = patch.apply(b);
-            } catch (IllegalStateException e) {
-                // not this JDK's shape
-            }
-        }
-        return b;
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.serialboost.transformer.engine;
 
-import dev.serialboost.transformer.engine.StringReadsPatch;
 import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,10 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The patch of {@code ObjectInputStream$BlockDataInputStream.readUTFBody} ({@link StringReadsPatch}) against the
- * class files of every tested JDK: the methods it stands for have a known fingerprint, the patched class passes
- * verification, only {@code readUTFBody} changes, and it starts with the fast path (the JDK's read of the string's
- * bytes, then {@code StringReads.decode}, and {@code StringReads.malformedAt} before the JDK's exception) followed by the
- * method's own code, whole; a class of another shape is refused. {@code StringReads} is checked against the JDK's own
+ * class files of every tested JDK (whose fingerprints, and verification of the patched class, the contract test
+ * checks): only {@code readUTFBody} changes, and it starts with the fast path (the JDK's read of the string's
+ * bytes, then {@code StringReads.decode}, and {@code StringReads.malformedAt} before the JDK's exception) followed
+ * by the method's own code, whole; a class of another shape is refused. {@code StringReads} is checked against the JDK's own
  * decoding by {@code dev.serialboost.runtime.engine.StringReadsTest}, the patched class end to end by EngineIdentityIT.
  */
 class StringReadsPatchTest {
@@ -29,11 +28,9 @@ class StringReadsPatchTest {
     void everyTestedJdkIsPatchedWhereExpected(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
+            StringReadsPatch patch = new StringReadsPatch();
             byte[] original = JdkClassFiles.read(jrt, StringReadsPatch.BLOCK_DATA_INPUT_STREAM);
-            String print = StringReadsPatch.fingerprint(original);
-            assertTrue(StringReadsPatch.KNOWN.contains(print), jdk + ": fingerprint " + print + " is not known");
-            byte[] patched = StringReadsPatch.patch(original);
-            JdkClassFiles.verify(patched, jdk);
+            byte[] patched = JdkClassFiles.apply(patch, original, null);
 
             List<List<String>> calls = JdkClassFiles.callsOfTheOnlyChange(original, patched,
                     "readUTFBody(J)Ljava/lang/String;", jdk);
@@ -49,7 +46,7 @@ class StringReadsPatchTest {
 
             // patched once, readUTFBody is not the method the patch knows
             IllegalStateException refused = assertThrows(IllegalStateException.class,
-                    () -> StringReadsPatch.patch(patched));
+                    () -> JdkClassFiles.apply(patch, patched, null));
             assertTrue(refused.getMessage().contains("readUTFBody is not one serialboost knows (fingerprint "),
                     refused.getMessage());
         }

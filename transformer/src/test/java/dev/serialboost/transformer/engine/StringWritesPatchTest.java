@@ -1,6 +1,5 @@
 package dev.serialboost.transformer.engine;
 
-import dev.serialboost.transformer.engine.StringWritesPatch;
 import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,10 +16,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The patch of {@code ObjectOutputStream$BlockDataOutputStream.writeBytes(String)} ({@link StringWritesPatch})
- * against the class files of every tested JDK: on 17 and 21 the method has a known fingerprint, the patched class
- * passes verification, only {@code writeBytes(String)} changes, and its new body copies with
- * {@code String.getBytes(int, int, byte[], int)} and drains the buffer itself; on 25, whose method copies that way
- * already, there is nothing to do; patched once, the class is refused. The bytes the patched method writes, in and
+ * against the class files of every tested JDK: on 17 and 21 only {@code writeBytes(String)} changes, and its new body
+ * copies with {@code String.getBytes(int, int, byte[], int)} and drains the buffer itself; on 25, whose method copies
+ * that way already, there is nothing to do; patched once, the class is refused. (Its fingerprints, and verification
+ * of the patched class, the contract test checks.) The bytes the patched method writes, in and
  * outside block data, at every point of the buffer, are compared with the JDK's end to end by EngineIdentityIT.
  */
 class StringWritesPatchTest {
@@ -30,16 +29,14 @@ class StringWritesPatchTest {
     void everyTestedJdkIsPatchedWhereItCopiesByteByByte(final Jdk jdk) throws IOException {
         jdk.assumeInstalled();
         try (FileSystem jrt = jdk.classFiles()) {
+            StringWritesPatch patch = new StringWritesPatch();
             byte[] original = JdkClassFiles.read(jrt, StringWritesPatch.BLOCK_DATA_OUTPUT_STREAM);
-            String print = StringWritesPatch.fingerprint(original);
             if (jdk.feature() >= 25) {
-                assertTrue(StringWritesPatch.nothingToDo(original), jdk + ": fingerprint " + print);
+                assertTrue(patch.unneeded(original, null), jdk + ": fingerprint " + patch.fingerprint(original, null));
                 return;
             }
-            assertFalse(StringWritesPatch.nothingToDo(original));
-            assertTrue(StringWritesPatch.KNOWN.contains(print), jdk + ": fingerprint " + print + " is not known");
-            byte[] patched = StringWritesPatch.patch(original);
-            JdkClassFiles.verify(patched, jdk);
+            assertFalse(patch.unneeded(original, null));
+            byte[] patched = JdkClassFiles.apply(patch, original, null);
 
             List<List<String>> calls = JdkClassFiles.callsOfTheOnlyChange(original, patched,
                     "writeBytes(Ljava/lang/String;)V", jdk);
@@ -51,7 +48,7 @@ class StringWritesPatchTest {
                     "java/lang/String.getBytes(II[BI)V"), calls.get(1), jdk + ": the new body");
 
             IllegalStateException refused = assertThrows(IllegalStateException.class,
-                    () -> StringWritesPatch.patch(patched));
+                    () -> JdkClassFiles.apply(patch, patched, null));
             assertTrue(refused.getMessage().contains("writeBytes(String) is not one serialboost knows (fingerprint "),
                     refused.getMessage());
         }

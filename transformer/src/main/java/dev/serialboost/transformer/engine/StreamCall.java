@@ -1,0 +1,72 @@
+package dev.serialboost.transformer.engine;
+
+import dev.serialboost.transformer.kit.RuntimeLocation;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+import java.util.List;
+
+/**
+ * A virtual call in a stream class's method that a descriptor patch replaces with a static call to the engine of the
+ * same stack effect ({@code receiver.m(args)} becomes {@code Engine.m(receiver, args)}): owner, name and descriptor
+ * as in the instruction. Used by the patches' bytecode only.
+ */
+record StreamCall(String owner, String name, String descriptor) {
+
+    static final String OBJECT_OUTPUT_STREAM = "java/io/ObjectOutputStream";
+    static final String OBJECT_INPUT_STREAM = "java/io/ObjectInputStream";
+    static final String OBJECT_STREAM_CLASS = "java/io/ObjectStreamClass";
+    static final String OSC_DESC = "L" + OBJECT_STREAM_CLASS + ";";
+    static final String OOS_DESC = "L" + OBJECT_OUTPUT_STREAM + ";";
+    static final String OIS_DESC = "L" + OBJECT_INPUT_STREAM + ";";
+    /** {@code ObjectInputStream.readNonProxyDesc(boolean)}, where three of the calls are. */
+    static final String READ_NON_PROXY_DESC = "readNonProxyDesc(Z)" + OSC_DESC;
+    /** The engine's entry points, as installed. */
+    static final String ENGINE = RuntimeLocation.installedName("dev/serialboost/runtime/engine/Engine");
+
+    boolean is(final AbstractInsnNode insn) {
+        return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL && m.owner.equals(owner)
+                && m.name.equals(name) && m.desc.equals(descriptor);
+    }
+
+    /** Adds a problem unless {@code m} makes this call exactly once. */
+    void requireOnce(final MethodNode m, final List<String> problems) {
+        int found = 0;
+        for (AbstractInsnNode insn : m.instructions) {
+            if (is(insn)) {
+                found++;
+            }
+        }
+        if (found != 1) {
+            problems.add(m.name + m.desc + " calls " + this + " " + found + " times, not once");
+        }
+    }
+
+    /** Replaces each of these calls in {@code m} with {@code Engine.engineMethod} of the given descriptor. */
+    void swapToEngine(final MethodNode m, final String engineMethod, final String engineDescriptor) {
+        for (AbstractInsnNode insn : m.instructions.toArray()) {
+            if (is(insn)) {
+                m.instructions.set(insn, new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, engineMethod,
+                        engineDescriptor, false));
+            }
+        }
+    }
+
+    /**
+     * Throws, naming every problem, unless there is none: a stream class a descriptor patch found of another shape
+     * (before the change could be kept).
+     */
+    static void requireNone(final String target, final List<String> problems) {
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("this JDK's " + target.replace('/', '.') + " is not the shape"
+                    + " serialboost knows (" + String.join("; ", problems) + ")");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return owner.replace('/', '.') + "." + name + descriptor;
+    }
+}
