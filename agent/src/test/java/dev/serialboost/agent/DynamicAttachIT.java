@@ -57,10 +57,7 @@ class DynamicAttachIT {
         }
         // every class the engine patches was loaded before the attach: each is patched by retransformation, Bits
         // exactly where the JDK has it, the block stream where it copies strings byte by byte
-        for (String c : List.of("java.io.ObjectOutputStream", "java.io.ObjectInputStream",
-                "java.io.ObjectInputStream$PeekInputStream", "java.io.ObjectInputStream$FieldValues",
-                "java.io.ObjectOutputStream$HandleTable", "java.io.ObjectInputStream$BlockDataInputStream",
-                "java.io.ObjectOutputStream$BlockDataOutputStream", "java.io.Bits")) {
+        for (String c : EngineRuns.patchedClasses()) {
             boolean expected = EngineRuns.patchedOn(jdk, c);
             String line = JvmRunner.PREFIX + "engine: patched " + c + " by retransformation";
             expect(problems, (expected ? "" : "no ") + "verbose line '" + line + "'",

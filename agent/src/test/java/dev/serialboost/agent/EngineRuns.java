@@ -2,6 +2,8 @@ package dev.serialboost.agent;
 
 import dev.serialboost.it.engine.EngineReport;
 import dev.serialboost.testing.Jdk;
+import dev.serialboost.transformer.engine.EnginePatches;
+import dev.serialboost.transformer.kit.ClassFileSource;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,23 +40,30 @@ final class EngineRuns {
     }
 
     /** Runs {@code main} with the agent in its default mode; the engine must be on and nothing converted. */
+    /** The JDK classes the engine patches (binary names), in the order of its set. */
+    static List<String> patchedClasses() {
+        return EnginePatches.SET.targets().stream().map(name -> name.replace('/', '.')).toList();
+    }
+
     /**
-     * Whether the engine patches the JDK class {@code className} (binary name) on {@code jdk}: {@code java.io.Bits}
-     * exactly where the JDK has it, the writing side's block stream where its {@code writeBytes(String)} copies byte
-     * by byte (not on 25, whose method copies in one call already), every other class always.
+     * Whether the engine patches the JDK class {@code className} (binary name) on {@code jdk}: where the JDK has
+     * it ({@code java.io.Bits}: 17 only), and its code does not do the class's own patch's job already (the writing
+     * side's block stream on 25, which copies a string's bytes in one call).
      */
     static boolean patchedOn(final Jdk jdk, final String className) throws IOException {
-        if (className.equals("java.io.Bits")) {
-            return jdk.hasBaseClass("java/io/Bits");
+        String target = className.replace('.', '/');
+        try (java.nio.file.FileSystem jrt = jdk.classFiles()) {
+            ClassFileSource classes = name -> {
+                Path file = jrt.getPath("/modules/java.base", name + ".class");
+                try {
+                    return Files.exists(file) ? Files.readAllBytes(file) : null;
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            };
+            byte[] classFile = classes.read(target);
+            return classFile != null && !EnginePatches.SET.own(target).unneeded(classFile, classes);
         }
-        if (className.equals("java.io.ObjectOutputStream$BlockDataOutputStream")) {
-            try (java.nio.file.FileSystem jrt = jdk.classFiles()) {
-                byte[] blockOut = Files.readAllBytes(
-                        jrt.getPath("/modules/java.base/java/io/ObjectOutputStream$BlockDataOutputStream.class"));
-                return !new dev.serialboost.transformer.engine.StringWritesPatch().unneeded(blockOut, null);
-            }
-        }
-        return true;
     }
 
     static JvmResult withAgent(final JvmRunner runner, final Class<?> main, final String... args) {
