@@ -221,27 +221,30 @@ public final class EngineInstaller implements ClassFileTransformer {
     }
 
     /**
-     * The class file with the class's patches applied (calling the runtime by its installed names), the JDK's own
-     * class files their checks read read as the agent's action, each once (the two parts of {@code readNonProxyDesc}
-     * both read {@code ObjectStreamClass}); null: nothing to do. Under {@code this}.
+     * The class file with the class's patches applied (calling the runtime by its installed names); null: nothing to
+     * do. The JDK class files the checks need are read as the agent's action, each once (the two parts of {@code
+     * readNonProxyDesc} both read {@code ObjectStreamClass}). Under {@code this}.
      *
      * @throws IllegalStateException when the class's own patch does not fit
      */
     private byte[] patch(final Target target, final byte[] classFile) {
         byte[][] patched = new byte[1][];
-        RuntimeException[] failed = new RuntimeException[1];
+        // what the action threw, rethrown here: asAgent runs an action again when it throws a LinkageError
+        Throwable[] failed = new Throwable[1];
         Map<String, byte[]> read = new HashMap<>();
         ClassFileSource jdk = ClassFileSource.of(null);
         asAgent(() -> {
             try {
                 patched[0] = EnginePatches.SET.apply(target.name, classFile,
                         name -> read.computeIfAbsent(name, jdk::read), this::partOff);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 failed[0] = e;
             }
         });
-        if (failed[0] != null) {
-            throw failed[0];
+        if (failed[0] instanceof Error e) {
+            throw e;
+        } else if (failed[0] != null) {
+            throw (RuntimeException) failed[0];
         }
         return patched[0];
     }
