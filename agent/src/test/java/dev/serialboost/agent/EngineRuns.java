@@ -42,7 +42,7 @@ final class EngineRuns {
     /** Runs {@code main} with the agent in its default mode; the engine must be on and nothing converted. */
     /** The JDK classes the engine patches (binary names), in the order of its set. */
     static List<String> patchedClasses() {
-        return EnginePatches.SET.targets().stream().map(name -> name.replace('/', '.')).toList();
+        return EnginePatches.set().targets().stream().map(name -> name.replace('/', '.')).toList();
     }
 
     /**
@@ -62,7 +62,7 @@ final class EngineRuns {
                 }
             };
             byte[] classFile = classes.read(target);
-            return classFile != null && !EnginePatches.SET.own(target).unneeded(classFile, classes);
+            return classFile != null && !EnginePatches.set().own(target).unneeded(classFile, classes);
         }
     }
 

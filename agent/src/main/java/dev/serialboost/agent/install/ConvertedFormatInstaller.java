@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * Switches the converted format on in the JDK's stream engine: checks that the running JDK's {@code java.io} classes
- * have the shape every patch of {@link ConvertedFormatPatches#SET} expects, then patches their method bodies by
+ * have the shape every patch of {@link ConvertedFormatPatches#set()} expects, then patches their method bodies by
  * retransformation, in the set's order. Until the last class is patched nothing writes the converted format (the
  * writer's lookup is patched last), so a failure part way leaves every class written and read in the plain format.
  */
@@ -30,7 +30,7 @@ public final class ConvertedFormatInstaller {
             if (unavailable != null) {
                 return unavailable;
             }
-            JdkPatchSet set = ConvertedFormatPatches.SET;
+            JdkPatchSet set = ConvertedFormatPatches.set();
             ClassFileSource jdk = ClassFileSource.of(null);
             // all of them first: the format is on in every class or in none
             List<String> problems = new ArrayList<>();

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Switches on the engine layer: applies the patches of {@link EnginePatches#SET}, class by class, in their order
+ * Switches on the engine layer: applies the patches of {@link EnginePatches#set()}, class by class, in their order
  * (each class's own patch, then its parts, each checked first: {@link JdkPatchSet#apply}), and opens {@code java.io}
  * to the runtime. A class whose own patch does not fit stays as the JDK ships it; a part that does not fit is left
  * out, and said once per name; a class the JDK does not have, or whose code does the job already, is left alone
@@ -28,7 +28,7 @@ import java.util.Set;
  * <p>Nothing of this happens at start-up unless it must. A class not loaded yet (the normal case under {@code
  * -javaagent}) is patched as the JVM loads it, by this class-file transformer; the runtime is defined only when the
  * first class whose patches call it loads, so an application that never serializes pays for none of it (the patches'
- * declarations load with this class, their bytecode work and ASM only when their class does), and one that does pays
+ * declarations and their bytecode work load only when their class does), and one that does pays
  * when it first needs a stream class. The transformer is removed once every class of the set is patched, found of
  * another shape, or found missing (JDK 21 and later have no {@code java.io.Bits}), so from then on no class load
  * passes through it; until then it patches a class again when another agent retransforms it. After that, another
@@ -52,33 +52,37 @@ public final class EngineInstaller implements ClassFileTransformer {
         }
     }
 
-    /** One class of the set, and what came of patching it; guarded by the installer. */
+    /**
+     * One class of the set, and what came of patching it; guarded by the installer. Its patches are asked for only
+     * once it is patched: declaring them is not for start-up ({@link EnginePatches#TARGETS}).
+     */
     private static final class Target {
         /** Its internal name, and as users read it. */
         final String name;
         final String binaryName;
-        /** Its own patch, then its parts. */
-        final List<JdkPatch> patches;
-        /** Whether any of its patches calls the runtime. */
-        final boolean callsRuntime;
         /** Null while not patched, "" once patched (or found to need nothing), else why it was not. */
         String outcome;
         /** Whether this transformer patched it as it loaded. */
         boolean patchedAtLoad;
 
-        Target(final String name, final List<JdkPatch> patches) {
+        Target(final String name) {
             this.name = name;
             this.binaryName = name.replace('/', '.');
-            this.patches = patches;
-            boolean calls = false;
-            for (JdkPatch patch : patches) {
-                calls |= patch.callsRuntime();
-            }
-            this.callsRuntime = calls;
         }
 
+        /** Its own patch, the first of its patches. */
         JdkPatch own() {
-            return patches.get(0);
+            return EnginePatches.set().own(name);
+        }
+
+        /** Whether any of its patches calls the runtime. */
+        boolean callsRuntime() {
+            for (JdkPatch patch : EnginePatches.set().of(name)) {
+                if (patch.callsRuntime()) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** Whether it is one of the engine's essential classes and failed: not patched, and not for want of need. */
@@ -112,8 +116,8 @@ public final class EngineInstaller implements ClassFileTransformer {
         this.err = err;
         this.verbose = verbose;
         this.runtimeMissing = runtimeMissing;
-        for (String target : EnginePatches.SET.targets()) {
-            targets.add(new Target(target, EnginePatches.SET.of(target)));
+        for (String target : EnginePatches.TARGETS) {
+            targets.add(new Target(target));
         }
     }
 
@@ -191,7 +195,7 @@ public final class EngineInstaller implements ClassFileTransformer {
         byte[] patched = null;
         // a class whose patches need nothing of the runtime needs nothing prepared; but when the engine cannot be set
         // up at all, it stays off as a whole
-        String problem = target.callsRuntime ? prepare() : setupProblem;
+        String problem = target.callsRuntime() ? prepare() : setupProblem;
         if (problem != null && !setupTold) {
             setupTold = true;
             err.println(StderrReport.PREFIX + "engine layer is off: " + problem);
@@ -235,7 +239,7 @@ public final class EngineInstaller implements ClassFileTransformer {
         ClassFileSource jdk = ClassFileSource.of(null);
         asAgent(() -> {
             try {
-                patched[0] = EnginePatches.SET.apply(target.name, classFile,
+                patched[0] = EnginePatches.set().apply(target.name, classFile,
                         name -> read.computeIfAbsent(name, jdk::read), this::partOff);
             } catch (RuntimeException | Error e) {
                 failed[0] = e;
@@ -355,18 +359,18 @@ public final class EngineInstaller implements ClassFileTransformer {
             }
         }
         Map<Target, String> problems = new HashMap<>();
-        ClassFileSource jdk = ClassFileSource.of(null);
         synchronized (this) {
             for (Target target : targets) {
                 if (!loaded.containsKey(target) || target.outcome != null) {
                     continue; // patched as it loads, or already as it loaded
                 }
                 JdkPatch own = target.own();
+                ClassFileSource jdk = ClassFileSource.of(null); // only here: its lambda links when first made
                 if (own.known().mayBeUnneeded() && own.unneeded(jdk.read(target.name), jdk)) {
                     target.outcome = ""; // writing strings on JDK 25 and later: nothing to patch
                     continue;
                 }
-                String problem = target.callsRuntime ? prepare() : setupProblem;
+                String problem = target.callsRuntime() ? prepare() : setupProblem;
                 if (problem == null) {
                     // each class is checked as it is patched, before anything in it changes; a class of another
                     // shape stays as it is, and the others work on their own (write and read side are independent)
@@ -387,6 +391,9 @@ public final class EngineInstaller implements ClassFileTransformer {
                 return new Outcome(false, setupProblem, this::release);
             }
         }
+        if (problems.isEmpty()) {
+            return new Outcome(true, null, this::release);
+        }
         // in the order of the set; with every essential class off, the engine is off
         List<String> essentials = new ArrayList<>();
         List<String> off = new ArrayList<>();
@@ -406,6 +413,6 @@ public final class EngineInstaller implements ClassFileTransformer {
         if (allEssentialOff && !essentials.isEmpty()) {
             return new Outcome(false, String.join("; ", essentials), this::release);
         }
-        return new Outcome(true, off.isEmpty() ? null : String.join("; ", off), this::release);
+        return new Outcome(true, String.join("; ", off), this::release);
     }
 }

@@ -83,14 +83,14 @@ class EngineInstallerTest {
     void everyClassOfTheSetIsPatchedAsItLoadsThenTheTransformerIsRemoved() throws Exception {
         ClassFileTransformer engine = install();
         StringBuilder expected = new StringBuilder();
-        for (String name : EnginePatches.SET.targets()) {
+        for (String name : EnginePatches.set().targets()) {
             assertTrue(recorded.removed.isEmpty(), "removed before " + name + " loaded");
             byte[] original = JDK.read(name);
             if (original == null) {
                 continue; // a class this JDK does not have never loads (java.io.Bits on 21 and later)
             }
             byte[] patched = load(engine, name, original);
-            if (EnginePatches.SET.own(name).unneeded(original, JDK)) {
+            if (EnginePatches.set().own(name).unneeded(original, JDK)) {
                 assertNull(patched, name + ": nothing to patch on this JDK");
                 continue;
             }

@@ -61,13 +61,20 @@ public final class ConvertedFormatPatches {
     /** The classes to patch, in the order to patch them: the hooks of the descriptor first, the writer last. */
     public static final List<String> CLASSES = List.of(OBJECT_STREAM_CLASS, OBJECT_INPUT_STREAM, OBJECT_OUTPUT_STREAM);
 
-    /** The patches, one per class, in the order of {@link #CLASSES}. */
-    public static final JdkPatchSet SET = new JdkPatchSet(List.of(
-            new ConvertedFormatPatch(OBJECT_STREAM_CLASS),
-            new ConvertedFormatPatch(OBJECT_INPUT_STREAM),
-            new ConvertedFormatPatch(OBJECT_OUTPUT_STREAM)));
-
     private ConvertedFormatPatches() {
+    }
+
+    /** The patches, one per class, in the order of {@link #CLASSES}; declared when first asked for, as the engine's. */
+    public static JdkPatchSet set() {
+        return Declared.SET;
+    }
+
+    /** The holder of the declared set, initialized on first use. */
+    private static final class Declared {
+        static final JdkPatchSet SET = new JdkPatchSet(List.of(
+                new ConvertedFormatPatch(OBJECT_STREAM_CLASS),
+                new ConvertedFormatPatch(OBJECT_INPUT_STREAM),
+                new ConvertedFormatPatch(OBJECT_OUTPUT_STREAM)));
     }
 
     /**
@@ -81,6 +88,6 @@ public final class ConvertedFormatPatches {
 
     /** Patches one of the three classes; returns other classes' bytes unchanged. Call {@link #check} first. */
     public static byte[] patch(final String internalName, final byte[] classFile) {
-        return CLASSES.contains(internalName) ? SET.own(internalName).change(classFile) : classFile;
+        return CLASSES.contains(internalName) ? set().own(internalName).change(classFile) : classFile;
     }
 }

@@ -37,6 +37,9 @@ public final class ArrayReadsPatch extends JdkPatch {
     /** The methods of {@code PeekInputStream} patched. */
     private static final List<String> METHODS = List.of("peek()I", "read()I", "read([BII)I");
 
+    private static final String ARRAY_READS =
+            RuntimeLocation.installedName("dev/serialboost/runtime/engine/ArrayReads");
+
     public ArrayReadsPatch() {
         super("reading byte arrays", PEEK_INPUT_STREAM, METHODS, CALLS_RUNTIME, KnownFingerprints.patched(Map.of(
                 "17.0.15", "dd7004cafaeec412",
@@ -64,39 +67,33 @@ public final class ArrayReadsPatch extends JdkPatch {
      */
     @Override
     public byte[] change(final byte[] peekInputStream) {
-        return Bytecode.change(peekInputStream);
+        return patched(peekInputStream);
     }
 
-    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
-    private static final class Bytecode {
-        private static final String ARRAY_READS =
-                RuntimeLocation.installedName("dev/serialboost/runtime/engine/ArrayReads");
-
-        static byte[] change(final byte[] peekInputStream) {
-            int[] swapped = new int[METHODS.size()];
-            int[] elsewhere = new int[1];
-            byte[] patched = MethodRewriter.swapCalls(peekInputStream, (method, call) -> {
-                if (!call.owner.equals("java/io/InputStream") || !call.name.equals("read")
-                        || !call.desc.equals(READ_BYTE) && !call.desc.equals(READ_BYTES)) {
-                    return null;
-                }
-                int which = (method.access & Opcodes.ACC_STATIC) != 0 ? -1
-                        : METHODS.indexOf(method.name + method.desc);
-                if (which < 0) {
-                    elsewhere[0]++;
-                    return null;
-                }
-                swapped[which]++;
-                return new MethodInsnNode(Opcodes.INVOKESTATIC, ARRAY_READS, "read",
-                        "(Ljava/io/InputStream;" + call.desc.substring(1), false);
-            });
-            if (swapped[0] != 1 || swapped[1] != 1 || swapped[2] != 2 || elsewhere[0] != 0) {
-                throw new IllegalStateException("this JDK's " + PEEK_INPUT_STREAM.replace('/', '.') + " is not the"
-                        + " shape serialboost knows (calls of the underlying stream's read: " + swapped[0] + " in"
-                        + " peek(), " + swapped[1] + " in read(), " + swapped[2] + " in read(byte[], int, int), "
-                        + elsewhere[0] + " elsewhere; expected 1, 1, 2, 0)");
+    private static byte[] patched(final byte[] peekInputStream) {
+        int[] swapped = new int[METHODS.size()];
+        int[] elsewhere = new int[1];
+        byte[] patched = MethodRewriter.swapCalls(peekInputStream, (method, call) -> {
+            if (!call.owner.equals("java/io/InputStream") || !call.name.equals("read")
+                    || !call.desc.equals(READ_BYTE) && !call.desc.equals(READ_BYTES)) {
+                return null;
             }
-            return patched;
+            int which = (method.access & Opcodes.ACC_STATIC) != 0 ? -1
+                    : METHODS.indexOf(method.name + method.desc);
+            if (which < 0) {
+                elsewhere[0]++;
+                return null;
+            }
+            swapped[which]++;
+            return new MethodInsnNode(Opcodes.INVOKESTATIC, ARRAY_READS, "read",
+                    "(Ljava/io/InputStream;" + call.desc.substring(1), false);
+        });
+        if (swapped[0] != 1 || swapped[1] != 1 || swapped[2] != 2 || elsewhere[0] != 0) {
+            throw new IllegalStateException("this JDK's " + PEEK_INPUT_STREAM.replace('/', '.') + " is not the"
+                    + " shape serialboost knows (calls of the underlying stream's read: " + swapped[0] + " in"
+                    + " peek(), " + swapped[1] + " in read(), " + swapped[2] + " in read(byte[], int, int), "
+                    + elsewhere[0] + " elsewhere; expected 1, 1, 2, 0)");
         }
+        return patched;
     }
 }

@@ -53,6 +53,48 @@ public final class BitsPatch extends JdkPatch {
     private static final List<String> METHODS = List.of("getChar([BI)C", "getShort([BI)S", "getInt([BI)I",
             "getLong([BI)J", "putChar([BIC)V", "putShort([BIS)V", "putInt([BII)V", "putLong([BIJ)V");
 
+    private static final String UNSAFE = "jdk/internal/misc/Unsafe";
+    /** The byte order of this JVM, which the patched class runs in. */
+    private static final boolean BIG_ENDIAN =
+            java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN;
+
+    /** One method patched: its name, the type it packs, and that type's size in bytes. */
+    private record Access(String name, Type type, int size, boolean put) {
+        /** The {@code Unsafe} method: {@code getLongUnaligned(Object, long)} and the like, in native byte order. */
+        String unsafeName() {
+            String t = type.getClassName();
+            return (put ? "put" : "get") + Character.toUpperCase(t.charAt(0)) + t.substring(1) + "Unaligned";
+        }
+
+        String unsafeDescriptor() {
+            return put ? "(Ljava/lang/Object;J" + type.getDescriptor() + ")V" : "(Ljava/lang/Object;J)"
+                    + type.getDescriptor();
+        }
+
+        /** {@code Long.reverseBytes(J)J} and the like, which turns native order into big-endian and back. */
+        MethodInsnNode reverse() {
+            String box = switch (type.getSort()) {
+                case Type.CHAR -> "java/lang/Character";
+                case Type.SHORT -> "java/lang/Short";
+                case Type.INT -> "java/lang/Integer";
+                default -> "java/lang/Long";
+            };
+            return new MethodInsnNode(Opcodes.INVOKESTATIC, box, "reverseBytes",
+                    "(" + type.getDescriptor() + ")" + type.getDescriptor(), false);
+        }
+    }
+
+    /** The eight methods, in the order of {@link #METHODS}. */
+    private static final List<Access> ACCESSES = List.of(
+            new Access("getChar", Type.CHAR_TYPE, 2, false),
+            new Access("getShort", Type.SHORT_TYPE, 2, false),
+            new Access("getInt", Type.INT_TYPE, 4, false),
+            new Access("getLong", Type.LONG_TYPE, 8, false),
+            new Access("putChar", Type.CHAR_TYPE, 2, true),
+            new Access("putShort", Type.SHORT_TYPE, 2, true),
+            new Access("putInt", Type.INT_TYPE, 4, true),
+            new Access("putLong", Type.LONG_TYPE, 8, true));
+
     public BitsPatch() {
         super("primitives", BITS, METHODS, JDK_ONLY, KnownFingerprints.patched(Map.of(
                         "17.0.15", "222e7e065f26157d")) // the byte-wise big-endian code
@@ -67,118 +109,73 @@ public final class BitsPatch extends JdkPatch {
 
     @Override
     public byte[] change(final byte[] bits) {
-        return Bytecode.change(bits);
+        return patched(bits);
     }
 
-    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
-    private static final class Bytecode {
-        private static final String UNSAFE = "jdk/internal/misc/Unsafe";
-        /** The byte order of this JVM, which the patched class runs in. */
-        private static final boolean BIG_ENDIAN =
-                java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN;
-
-        /** One method patched: its name, the type it packs, and that type's size in bytes. */
-        private record Access(String name, Type type, int size, boolean put) {
-            /** The {@code Unsafe} method: {@code getLongUnaligned(Object, long)} and the like, in native byte order. */
-            String unsafeName() {
-                String t = type.getClassName();
-                return (put ? "put" : "get") + Character.toUpperCase(t.charAt(0)) + t.substring(1) + "Unaligned";
+    private static byte[] patched(final byte[] bits) {
+        return MethodRewriter.rewriteMethods(bits, 0, (access, name, descriptor, signature, exceptions, next) -> {
+            int which = find(access, name, descriptor);
+            if (which < 0) {
+                return null;
             }
-
-            String unsafeDescriptor() {
-                return put ? "(Ljava/lang/Object;J" + type.getDescriptor() + ")V" : "(Ljava/lang/Object;J)"
-                        + type.getDescriptor();
-            }
-
-            /** {@code Long.reverseBytes(J)J} and the like, which turns native order into big-endian and back. */
-            MethodInsnNode reverse() {
-                String box = switch (type.getSort()) {
-                    case Type.CHAR -> "java/lang/Character";
-                    case Type.SHORT -> "java/lang/Short";
-                    case Type.INT -> "java/lang/Integer";
-                    default -> "java/lang/Long";
-                };
-                return new MethodInsnNode(Opcodes.INVOKESTATIC, box, "reverseBytes",
-                        "(" + type.getDescriptor() + ")" + type.getDescriptor(), false);
-            }
-        }
-
-        /** The eight methods, in the order of {@link #METHODS}. */
-        private static final List<Access> ACCESSES = List.of(
-                new Access("getChar", Type.CHAR_TYPE, 2, false),
-                new Access("getShort", Type.SHORT_TYPE, 2, false),
-                new Access("getInt", Type.INT_TYPE, 4, false),
-                new Access("getLong", Type.LONG_TYPE, 8, false),
-                new Access("putChar", Type.CHAR_TYPE, 2, true),
-                new Access("putShort", Type.SHORT_TYPE, 2, true),
-                new Access("putInt", Type.INT_TYPE, 4, true),
-                new Access("putLong", Type.LONG_TYPE, 8, true));
-
-        static byte[] change(final byte[] bits) {
-            return MethodRewriter.rewriteMethods(bits, 0, (access, name, descriptor, signature, exceptions, next) -> {
-                int which = find(access, name, descriptor);
-                if (which < 0) {
-                    return null;
+            Access target = ACCESSES.get(which);
+            return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
+                @Override
+                public void visitEnd() {
+                    instructions.insert(fastPath(target));
+                    maxStack = Math.max(maxStack, 7);
+                    accept(next);
                 }
-                Access target = ACCESSES.get(which);
-                return new MethodNode(Opcodes.ASM9, access, name, descriptor, signature, exceptions) {
-                    @Override
-                    public void visitEnd() {
-                        instructions.insert(fastPath(target));
-                        maxStack = Math.max(maxStack, 7);
-                        accept(next);
-                    }
-                };
-            });
-        }
+            };
+        });
+    }
 
-        /**
-         * {@code if (b != null && off >= 0 && off <= b.length - size) return/do Unsafe.xUnaligned(...);} then a frame
-         * equal to the method's first one, where its own code starts.
-         */
-        private static InsnList fastPath(final Access a) {
-            LabelNode own = new LabelNode(new Label());
-            InsnList code = new InsnList();
-            code.add(new VarInsnNode(Opcodes.ALOAD, 0));
-            code.add(new JumpInsnNode(Opcodes.IFNULL, own));
-            code.add(new VarInsnNode(Opcodes.ILOAD, 1));
-            code.add(new JumpInsnNode(Opcodes.IFLT, own));
-            code.add(new VarInsnNode(Opcodes.ILOAD, 1));
-            code.add(new VarInsnNode(Opcodes.ALOAD, 0));
-            code.add(new InsnNode(Opcodes.ARRAYLENGTH));
-            code.add(new IntInsnNode(Opcodes.BIPUSH, a.size()));
-            code.add(new InsnNode(Opcodes.ISUB));
-            code.add(new JumpInsnNode(Opcodes.IF_ICMPGT, own));
-            code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, UNSAFE, "getUnsafe", "()L" + UNSAFE + ";", false));
-            code.add(new VarInsnNode(Opcodes.ALOAD, 0));
-            code.add(new FieldInsnNode(Opcodes.GETSTATIC, UNSAFE, "ARRAY_BYTE_BASE_OFFSET", "I"));
-            code.add(new InsnNode(Opcodes.I2L));
-            code.add(new VarInsnNode(Opcodes.ILOAD, 1));
-            code.add(new InsnNode(Opcodes.I2L));
-            code.add(new InsnNode(Opcodes.LADD));
-            // native order, swapped here on a little-endian machine: one call below this method fewer than the
-            // big-endian variant of the Unsafe method makes, so the deepest stack an interpreted stream reaches is no
-            // deeper than the byte-wise code's
-            if (a.put()) {
-                code.add(new VarInsnNode(a.type().getOpcode(Opcodes.ILOAD), 2));
-                if (!BIG_ENDIAN) {
-                    code.add(a.reverse());
-                }
-            }
-            code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, UNSAFE, a.unsafeName(), a.unsafeDescriptor(), false));
-            if (!a.put() && !BIG_ENDIAN) {
+    /**
+     * {@code if (b != null && off >= 0 && off <= b.length - size) return/do Unsafe.xUnaligned(...);} then a frame
+     * equal to the method's first one, where its own code starts.
+     */
+    private static InsnList fastPath(final Access a) {
+        LabelNode own = new LabelNode(new Label());
+        InsnList code = new InsnList();
+        code.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        code.add(new JumpInsnNode(Opcodes.IFNULL, own));
+        code.add(new VarInsnNode(Opcodes.ILOAD, 1));
+        code.add(new JumpInsnNode(Opcodes.IFLT, own));
+        code.add(new VarInsnNode(Opcodes.ILOAD, 1));
+        code.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        code.add(new InsnNode(Opcodes.ARRAYLENGTH));
+        code.add(new IntInsnNode(Opcodes.BIPUSH, a.size()));
+        code.add(new InsnNode(Opcodes.ISUB));
+        code.add(new JumpInsnNode(Opcodes.IF_ICMPGT, own));
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, UNSAFE, "getUnsafe", "()L" + UNSAFE + ";", false));
+        code.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        code.add(new FieldInsnNode(Opcodes.GETSTATIC, UNSAFE, "ARRAY_BYTE_BASE_OFFSET", "I"));
+        code.add(new InsnNode(Opcodes.I2L));
+        code.add(new VarInsnNode(Opcodes.ILOAD, 1));
+        code.add(new InsnNode(Opcodes.I2L));
+        code.add(new InsnNode(Opcodes.LADD));
+        // native order, swapped here on a little-endian machine: one call below this method fewer than the
+        // big-endian variant of the Unsafe method makes, so the deepest stack an interpreted stream reaches is no
+        // deeper than the byte-wise code's
+        if (a.put()) {
+            code.add(new VarInsnNode(a.type().getOpcode(Opcodes.ILOAD), 2));
+            if (!BIG_ENDIAN) {
                 code.add(a.reverse());
             }
-            code.add(new InsnNode(a.put() ? Opcodes.RETURN : a.type().getOpcode(Opcodes.IRETURN)));
-            code.add(own);
-            // the locals are the arguments, as at the start of the method; no frame came before this one
-            code.add(new FrameNode(Opcodes.F_SAME, 0, null, 0, null));
-            return code;
         }
+        code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, UNSAFE, a.unsafeName(), a.unsafeDescriptor(), false));
+        if (!a.put() && !BIG_ENDIAN) {
+            code.add(a.reverse());
+        }
+        code.add(new InsnNode(a.put() ? Opcodes.RETURN : a.type().getOpcode(Opcodes.IRETURN)));
+        code.add(own);
+        // the locals are the arguments, as at the start of the method; no frame came before this one
+        code.add(new FrameNode(Opcodes.F_SAME, 0, null, 0, null));
+        return code;
+    }
 
-        /** The index in {@link #METHODS} (and {@link #ACCESSES}) of a static method, or -1. */
-        private static int find(final int access, final String name, final String descriptor) {
-            return (access & Opcodes.ACC_STATIC) == 0 ? -1 : METHODS.indexOf(name + descriptor);
-        }
+    /** The index in {@link #METHODS} (and {@link #ACCESSES}) of a static method, or -1. */
+    private static int find(final int access, final String name, final String descriptor) {
+        return (access & Opcodes.ACC_STATIC) == 0 ? -1 : METHODS.indexOf(name + descriptor);
     }
 }

@@ -40,6 +40,11 @@ public final class ClassResolutionPatch extends JdkPatch {
             "readUnshared()Ljava/lang/Object;", "defaultReadObject()V",
             "readFields()Ljava/io/ObjectInputStream$GetField;");
 
+    private static final String OIS = StreamCall.OBJECT_INPUT_STREAM;
+    private static final String OIS_DESC = StreamCall.OIS_DESC;
+    private static final StreamCall RESOLVE_CLASS = new StreamCall(OIS, "resolveClass",
+            "(" + StreamCall.OSC_DESC + ")Ljava/lang/Class;");
+
     public ClassResolutionPatch() {
         super("reading", StreamCall.OBJECT_INPUT_STREAM, patchedMethods(), CALLS_RUNTIME, KnownFingerprints.NONE);
     }
@@ -59,118 +64,110 @@ public final class ClassResolutionPatch extends JdkPatch {
 
     @Override
     public byte[] change(final byte[] objectInputStream) {
-        return Bytecode.change(objectInputStream, changes());
+        return patched(objectInputStream, changes());
     }
 
-    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
-    private static final class Bytecode {
-        private static final String OIS = StreamCall.OBJECT_INPUT_STREAM;
-        private static final String OIS_DESC = StreamCall.OIS_DESC;
-        private static final StreamCall RESOLVE_CLASS = new StreamCall(OIS, "resolveClass",
-                "(" + StreamCall.OSC_DESC + ")Ljava/lang/Class;");
-
-        static byte[] change(final byte[] objectInputStream, final List<String> methods) {
-            boolean[] found = new boolean[methods.size()];
-            List<String> resolveProblems = new ArrayList<>();
-            List<String> depthProblems = new ArrayList<>();
-            byte[] changed = MethodRewriter.editMethods(objectInputStream, methods, found, m -> {
-                String key = m.name + m.desc;
-                if (key.equals(StreamCall.READ_NON_PROXY_DESC)) {
-                    RESOLVE_CLASS.requireOnce(m, resolveProblems);
-                    RESOLVE_CLASS.swapToEngine(m, "resolveClass",
-                            "(" + OIS_DESC + StreamCall.OSC_DESC + ")Ljava/lang/Class;");
-                } else if (key.equals(READ_OBJECT0)) {
-                    int[] changes = depthChanges(m);
-                    if (changes[0] != 1 || changes[1] < 1 || changes[2] != 0) {
-                        depthProblems.add(READ_OBJECT0 + " changes depth " + changes[0] + " times up, " + changes[1]
-                                + " times down and " + changes[2] + " times otherwise, not once up and at least once"
-                                + " down");
-                    }
-                    reportDepth(m);
-                } else {
-                    reportEntry(m);
+    private static byte[] patched(final byte[] objectInputStream, final List<String> methods) {
+        boolean[] found = new boolean[methods.size()];
+        List<String> resolveProblems = new ArrayList<>();
+        List<String> depthProblems = new ArrayList<>();
+        byte[] changed = MethodRewriter.editMethods(objectInputStream, methods, found, m -> {
+            String key = m.name + m.desc;
+            if (key.equals(StreamCall.READ_NON_PROXY_DESC)) {
+                RESOLVE_CLASS.requireOnce(m, resolveProblems);
+                RESOLVE_CLASS.swapToEngine(m, "resolveClass",
+                        "(" + OIS_DESC + StreamCall.OSC_DESC + ")Ljava/lang/Class;");
+            } else if (key.equals(READ_OBJECT0)) {
+                int[] changes = depthChanges(m);
+                if (changes[0] != 1 || changes[1] < 1 || changes[2] != 0) {
+                    depthProblems.add(READ_OBJECT0 + " changes depth " + changes[0] + " times up, " + changes[1]
+                            + " times down and " + changes[2] + " times otherwise, not once up and at least once"
+                            + " down");
                 }
-            });
-            // in the order the checks have always named them
-            List<String> problems = new ArrayList<>();
-            if (!found[0]) {
-                problems.add(OIS + "." + StreamCall.READ_NON_PROXY_DESC + " not found");
+                reportDepth(m);
+            } else {
+                reportEntry(m);
             }
-            problems.addAll(resolveProblems);
-            if (!found[1]) {
-                problems.add(OIS + "." + READ_OBJECT0 + " not found");
-            }
-            problems.addAll(depthProblems);
-            for (int i = 2; i < methods.size(); i++) {
-                if (!found[i]) {
-                    problems.add(OIS + "." + methods.get(i) + " not found");
-                }
-            }
-            StreamCall.requireNone(OIS, problems);
-            return changed;
+        });
+        // in the order the checks have always named them
+        List<String> problems = new ArrayList<>();
+        if (!found[0]) {
+            problems.add(OIS + "." + StreamCall.READ_NON_PROXY_DESC + " not found");
         }
+        problems.addAll(resolveProblems);
+        if (!found[1]) {
+            problems.add(OIS + "." + READ_OBJECT0 + " not found");
+        }
+        problems.addAll(depthProblems);
+        for (int i = 2; i < methods.size(); i++) {
+            if (!found[i]) {
+                problems.add(OIS + "." + methods.get(i) + " not found");
+            }
+        }
+        StreamCall.requireNone(OIS, problems);
+        return changed;
+    }
 
-        /** After each store to {@code depth}: {@code Engine.enteredRead/leftRead(this, depth)}. */
-        private static void reportDepth(final MethodNode m) {
-            for (AbstractInsnNode insn : m.instructions.toArray()) {
+    /** After each store to {@code depth}: {@code Engine.enteredRead/leftRead(this, depth)}. */
+    private static void reportDepth(final MethodNode m) {
+        for (AbstractInsnNode insn : m.instructions.toArray()) {
+            int change = depthChange(insn);
+            if (change != 0) {
+                m.instructions.insert(insn, report(change > 0 ? "enteredRead" : "leftRead"));
+            }
+        }
+        m.maxStack = Math.max(m.maxStack, 3);
+    }
+
+    /** At the start of the method: {@code Engine.publicRead(this, depth)}. */
+    private static void reportEntry(final MethodNode m) {
+        m.instructions.insert(report("publicRead"));
+        m.maxStack = Math.max(m.maxStack, 3);
+    }
+
+    /** {@code Engine.<engineMethod>(this, this.depth)}. */
+    private static InsnList report(final String engineMethod) {
+        InsnList report = new InsnList();
+        report.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        report.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        report.add(new FieldInsnNode(Opcodes.GETFIELD, OIS, "depth", "J"));
+        report.add(new MethodInsnNode(Opcodes.INVOKESTATIC, StreamCall.ENGINE, engineMethod,
+                "(" + OIS_DESC + "J)V", false));
+        return report;
+    }
+
+    /** {@code [ups, downs, others]}: the stores to {@code depth} in a method, by what they store. */
+    private static int[] depthChanges(final MethodNode m) {
+        int[] changes = new int[3];
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof FieldInsnNode f && f.getOpcode() == Opcodes.PUTFIELD && f.name.equals("depth")
+                    && f.owner.equals(OIS)) {
                 int change = depthChange(insn);
-                if (change != 0) {
-                    m.instructions.insert(insn, report(change > 0 ? "enteredRead" : "leftRead"));
-                }
+                changes[change > 0 ? 0 : change < 0 ? 1 : 2]++;
             }
-            m.maxStack = Math.max(m.maxStack, 3);
         }
+        return changes;
+    }
 
-        /** At the start of the method: {@code Engine.publicRead(this, depth)}. */
-        private static void reportEntry(final MethodNode m) {
-            m.instructions.insert(report("publicRead"));
-            m.maxStack = Math.max(m.maxStack, 3);
+    /** +1 for {@code depth = depth + 1}, -1 for {@code depth = depth - 1}, else 0. */
+    private static int depthChange(final AbstractInsnNode insn) {
+        if (!(insn instanceof FieldInsnNode f) || f.getOpcode() != Opcodes.PUTFIELD || !f.name.equals("depth")
+                || !f.owner.equals(OIS) || !f.desc.equals("J")) {
+            return 0;
         }
+        AbstractInsnNode op = previousReal(insn);
+        AbstractInsnNode one = op == null ? null : previousReal(op);
+        if (one == null || one.getOpcode() != Opcodes.LCONST_1) {
+            return 0;
+        }
+        return op.getOpcode() == Opcodes.LADD ? 1 : op.getOpcode() == Opcodes.LSUB ? -1 : 0;
+    }
 
-        /** {@code Engine.<engineMethod>(this, this.depth)}. */
-        private static InsnList report(final String engineMethod) {
-            InsnList report = new InsnList();
-            report.add(new VarInsnNode(Opcodes.ALOAD, 0));
-            report.add(new VarInsnNode(Opcodes.ALOAD, 0));
-            report.add(new FieldInsnNode(Opcodes.GETFIELD, OIS, "depth", "J"));
-            report.add(new MethodInsnNode(Opcodes.INVOKESTATIC, StreamCall.ENGINE, engineMethod,
-                    "(" + OIS_DESC + "J)V", false));
-            return report;
+    private static AbstractInsnNode previousReal(final AbstractInsnNode insn) {
+        AbstractInsnNode p = insn.getPrevious();
+        while (p != null && p.getOpcode() < 0) {
+            p = p.getPrevious();
         }
-
-        /** {@code [ups, downs, others]}: the stores to {@code depth} in a method, by what they store. */
-        private static int[] depthChanges(final MethodNode m) {
-            int[] changes = new int[3];
-            for (AbstractInsnNode insn : m.instructions) {
-                if (insn instanceof FieldInsnNode f && f.getOpcode() == Opcodes.PUTFIELD && f.name.equals("depth")
-                        && f.owner.equals(OIS)) {
-                    int change = depthChange(insn);
-                    changes[change > 0 ? 0 : change < 0 ? 1 : 2]++;
-                }
-            }
-            return changes;
-        }
-
-        /** +1 for {@code depth = depth + 1}, -1 for {@code depth = depth - 1}, else 0. */
-        private static int depthChange(final AbstractInsnNode insn) {
-            if (!(insn instanceof FieldInsnNode f) || f.getOpcode() != Opcodes.PUTFIELD || !f.name.equals("depth")
-                    || !f.owner.equals(OIS) || !f.desc.equals("J")) {
-                return 0;
-            }
-            AbstractInsnNode op = previousReal(insn);
-            AbstractInsnNode one = op == null ? null : previousReal(op);
-            if (one == null || one.getOpcode() != Opcodes.LCONST_1) {
-                return 0;
-            }
-            return op.getOpcode() == Opcodes.LADD ? 1 : op.getOpcode() == Opcodes.LSUB ? -1 : 0;
-        }
-
-        private static AbstractInsnNode previousReal(final AbstractInsnNode insn) {
-            AbstractInsnNode p = insn.getPrevious();
-            while (p != null && p.getOpcode() < 0) {
-                p = p.getPrevious();
-            }
-            return p;
-        }
+        return p;
     }
 }

@@ -26,6 +26,9 @@ public final class DescriptorBindingPatch extends JdkPatch {
     static final String INIT_NON_PROXY = "initNonProxy(" + StreamCall.OSC_DESC + "Ljava/lang/Class;"
             + "Ljava/lang/ClassNotFoundException;" + StreamCall.OSC_DESC + ")V";
 
+    private static final StreamCall INIT = new StreamCall(StreamCall.OBJECT_STREAM_CLASS, "initNonProxy",
+            INIT_NON_PROXY.substring("initNonProxy".length()));
+
     public DescriptorBindingPatch() {
         super("bound descriptors", StreamCall.OBJECT_INPUT_STREAM, List.of(StreamCall.READ_NON_PROXY_DESC),
                 CALLS_RUNTIME, KnownFingerprints.patched(Map.of(
@@ -48,28 +51,22 @@ public final class DescriptorBindingPatch extends JdkPatch {
 
     @Override
     public byte[] change(final byte[] objectInputStream) {
-        return Bytecode.change(objectInputStream);
+        return patched(objectInputStream);
     }
 
-    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
-    private static final class Bytecode {
-        private static final StreamCall INIT = new StreamCall(StreamCall.OBJECT_STREAM_CLASS, "initNonProxy",
-                INIT_NON_PROXY.substring("initNonProxy".length()));
-
-        static byte[] change(final byte[] objectInputStream) {
-            boolean[] found = new boolean[1];
-            List<String> problems = new ArrayList<>();
-            byte[] changed = MethodRewriter.editMethods(objectInputStream, List.of(StreamCall.READ_NON_PROXY_DESC),
-                    found, m -> {
-                        INIT.requireOnce(m, problems);
-                        INIT.swapToEngine(m, "initNonProxy", "(" + StreamCall.OSC_DESC
-                                + INIT_NON_PROXY.substring("initNonProxy(".length()));
-                    });
-            if (!found[0]) {
-                problems.add(0, StreamCall.OBJECT_INPUT_STREAM + "." + StreamCall.READ_NON_PROXY_DESC + " not found");
-            }
-            StreamCall.requireNone(StreamCall.OBJECT_INPUT_STREAM, problems);
-            return changed;
+    private static byte[] patched(final byte[] objectInputStream) {
+        boolean[] found = new boolean[1];
+        List<String> problems = new ArrayList<>();
+        byte[] changed = MethodRewriter.editMethods(objectInputStream, List.of(StreamCall.READ_NON_PROXY_DESC),
+                found, m -> {
+                    INIT.requireOnce(m, problems);
+                    INIT.swapToEngine(m, "initNonProxy", "(" + StreamCall.OSC_DESC
+                            + INIT_NON_PROXY.substring("initNonProxy(".length()));
+                });
+        if (!found[0]) {
+            problems.add(0, StreamCall.OBJECT_INPUT_STREAM + "." + StreamCall.READ_NON_PROXY_DESC + " not found");
         }
+        StreamCall.requireNone(StreamCall.OBJECT_INPUT_STREAM, problems);
+        return changed;
     }
 }

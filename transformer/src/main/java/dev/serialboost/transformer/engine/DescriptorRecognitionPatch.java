@@ -25,6 +25,9 @@ public final class DescriptorRecognitionPatch extends JdkPatch {
     /** {@code ObjectStreamClass.readNonProxy(ObjectInputStream)}, which the engine repeats. */
     static final String READ_NON_PROXY = "readNonProxy(" + StreamCall.OIS_DESC + ")V";
 
+    private static final StreamCall READ_CLASS_DESCRIPTOR = new StreamCall(StreamCall.OBJECT_INPUT_STREAM,
+            "readClassDescriptor", "()" + StreamCall.OSC_DESC);
+
     public DescriptorRecognitionPatch() {
         super("recognised descriptors", StreamCall.OBJECT_INPUT_STREAM, List.of(StreamCall.READ_NON_PROXY_DESC),
                 CALLS_RUNTIME, KnownFingerprints.patched(Map.of(
@@ -47,28 +50,22 @@ public final class DescriptorRecognitionPatch extends JdkPatch {
 
     @Override
     public byte[] change(final byte[] objectInputStream) {
-        return Bytecode.change(objectInputStream);
+        return patched(objectInputStream);
     }
 
-    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
-    private static final class Bytecode {
-        private static final StreamCall READ_CLASS_DESCRIPTOR = new StreamCall(StreamCall.OBJECT_INPUT_STREAM,
-                "readClassDescriptor", "()" + StreamCall.OSC_DESC);
-
-        static byte[] change(final byte[] objectInputStream) {
-            boolean[] found = new boolean[1];
-            List<String> problems = new ArrayList<>();
-            byte[] changed = MethodRewriter.editMethods(objectInputStream, List.of(StreamCall.READ_NON_PROXY_DESC),
-                    found, m -> {
-                        READ_CLASS_DESCRIPTOR.requireOnce(m, problems);
-                        READ_CLASS_DESCRIPTOR.swapToEngine(m, "readClassDescriptor",
-                                "(" + StreamCall.OIS_DESC + ")" + StreamCall.OSC_DESC);
-                    });
-            if (!found[0]) {
-                problems.add(0, StreamCall.OBJECT_INPUT_STREAM + "." + StreamCall.READ_NON_PROXY_DESC + " not found");
-            }
-            StreamCall.requireNone(StreamCall.OBJECT_INPUT_STREAM, problems);
-            return changed;
+    private static byte[] patched(final byte[] objectInputStream) {
+        boolean[] found = new boolean[1];
+        List<String> problems = new ArrayList<>();
+        byte[] changed = MethodRewriter.editMethods(objectInputStream, List.of(StreamCall.READ_NON_PROXY_DESC),
+                found, m -> {
+                    READ_CLASS_DESCRIPTOR.requireOnce(m, problems);
+                    READ_CLASS_DESCRIPTOR.swapToEngine(m, "readClassDescriptor",
+                            "(" + StreamCall.OIS_DESC + ")" + StreamCall.OSC_DESC);
+                });
+        if (!found[0]) {
+            problems.add(0, StreamCall.OBJECT_INPUT_STREAM + "." + StreamCall.READ_NON_PROXY_DESC + " not found");
         }
+        StreamCall.requireNone(StreamCall.OBJECT_INPUT_STREAM, problems);
+        return changed;
     }
 }

@@ -21,6 +21,13 @@ public final class DescriptorTemplatesPatch extends JdkPatch {
 
     private static final String WRITE_NON_PROXY_DESC = "writeNonProxyDesc(" + StreamCall.OSC_DESC + "Z)V";
 
+    private static final String OSC_DESC = StreamCall.OSC_DESC;
+    private static final String OOS_DESC = StreamCall.OOS_DESC;
+    private static final StreamCall WRITE_CLASS_DESCRIPTOR = new StreamCall(StreamCall.OBJECT_OUTPUT_STREAM,
+            "writeClassDescriptor", "(" + OSC_DESC + ")V");
+    private static final StreamCall WRITE_NON_PROXY = new StreamCall(StreamCall.OBJECT_STREAM_CLASS,
+            "writeNonProxy", "(" + OOS_DESC + ")V");
+
     public DescriptorTemplatesPatch() {
         super("writing", StreamCall.OBJECT_OUTPUT_STREAM, List.of(WRITE_NON_PROXY_DESC), CALLS_RUNTIME,
                 KnownFingerprints.NONE);
@@ -34,34 +41,24 @@ public final class DescriptorTemplatesPatch extends JdkPatch {
 
     @Override
     public byte[] change(final byte[] objectOutputStream) {
-        return Bytecode.change(objectOutputStream);
+        return patched(objectOutputStream);
     }
 
-    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
-    private static final class Bytecode {
-        private static final String OSC_DESC = StreamCall.OSC_DESC;
-        private static final String OOS_DESC = StreamCall.OOS_DESC;
-        private static final StreamCall WRITE_CLASS_DESCRIPTOR = new StreamCall(StreamCall.OBJECT_OUTPUT_STREAM,
-                "writeClassDescriptor", "(" + OSC_DESC + ")V");
-        private static final StreamCall WRITE_NON_PROXY = new StreamCall(StreamCall.OBJECT_STREAM_CLASS,
-                "writeNonProxy", "(" + OOS_DESC + ")V");
-
-        static byte[] change(final byte[] objectOutputStream) {
-            boolean[] found = new boolean[1];
-            List<String> problems = new ArrayList<>();
-            byte[] changed = MethodRewriter.editMethods(objectOutputStream, List.of(WRITE_NON_PROXY_DESC), found,
-                    m -> {
-                        WRITE_CLASS_DESCRIPTOR.requireOnce(m, problems);
-                        WRITE_NON_PROXY.requireOnce(m, problems);
-                        WRITE_CLASS_DESCRIPTOR.swapToEngine(m, "writeClassDescriptor",
-                                "(" + OOS_DESC + OSC_DESC + ")V");
-                        WRITE_NON_PROXY.swapToEngine(m, "writeNonProxy", "(" + OSC_DESC + OOS_DESC + ")V");
-                    });
-            if (!found[0]) {
-                problems.add(0, StreamCall.OBJECT_OUTPUT_STREAM + "." + WRITE_NON_PROXY_DESC + " not found");
-            }
-            StreamCall.requireNone(StreamCall.OBJECT_OUTPUT_STREAM, problems);
-            return changed;
+    private static byte[] patched(final byte[] objectOutputStream) {
+        boolean[] found = new boolean[1];
+        List<String> problems = new ArrayList<>();
+        byte[] changed = MethodRewriter.editMethods(objectOutputStream, List.of(WRITE_NON_PROXY_DESC), found,
+                m -> {
+                    WRITE_CLASS_DESCRIPTOR.requireOnce(m, problems);
+                    WRITE_NON_PROXY.requireOnce(m, problems);
+                    WRITE_CLASS_DESCRIPTOR.swapToEngine(m, "writeClassDescriptor",
+                            "(" + OOS_DESC + OSC_DESC + ")V");
+                    WRITE_NON_PROXY.swapToEngine(m, "writeNonProxy", "(" + OSC_DESC + OOS_DESC + ")V");
+                });
+        if (!found[0]) {
+            problems.add(0, StreamCall.OBJECT_OUTPUT_STREAM + "." + WRITE_NON_PROXY_DESC + " not found");
         }
+        StreamCall.requireNone(StreamCall.OBJECT_OUTPUT_STREAM, problems);
+        return changed;
     }
 }

@@ -35,6 +35,10 @@ public final class FieldAccessPatch extends JdkPatch {
 
     private static final String COPY = "(Ljava/lang/Object;[B)V";
 
+    private static final String OSC = "java/io/ObjectStreamClass";
+    private static final String FIELD_ACCESS =
+            RuntimeLocation.installedName("dev/serialboost/runtime/engine/FieldAccess");
+
     /** The copy method a class calls on the descriptor: {@code getPrimFieldValues} or {@code setPrimFieldValues}. */
     private final String copy;
 
@@ -73,30 +77,23 @@ public final class FieldAccessPatch extends JdkPatch {
     /** Patches the class (given after its earlier patches) as the class javadoc says. */
     @Override
     public byte[] change(final byte[] targetClass) {
-        return Bytecode.change(target(), copy, targetClass);
+        return patched(target(), copy, targetClass);
     }
 
-    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
-    private static final class Bytecode {
-        private static final String OSC = "java/io/ObjectStreamClass";
-        private static final String FIELD_ACCESS =
-                RuntimeLocation.installedName("dev/serialboost/runtime/engine/FieldAccess");
-
-        static byte[] change(final String target, final String copy, final byte[] classFile) {
-            int[] swapped = new int[1];
-            byte[] patched = MethodRewriter.swapCalls(classFile, (in, call) -> {
-                if (!call.owner.equals(OSC) || !call.name.equals(copy) || !call.desc.equals(COPY)) {
-                    return null;
-                }
-                swapped[0]++;
-                return new MethodInsnNode(Opcodes.INVOKESTATIC, FIELD_ACCESS, copy,
-                        "(L" + OSC + ";Ljava/lang/Object;[B)V", false);
-            });
-            if (swapped[0] != 1) {
-                throw new IllegalStateException("this JDK's " + target.replace('/', '.') + " calls ObjectStreamClass."
-                        + copy + " " + swapped[0] + " times, not once");
+    private static byte[] patched(final String target, final String copy, final byte[] classFile) {
+        int[] swapped = new int[1];
+        byte[] patched = MethodRewriter.swapCalls(classFile, (in, call) -> {
+            if (!call.owner.equals(OSC) || !call.name.equals(copy) || !call.desc.equals(COPY)) {
+                return null;
             }
-            return patched;
+            swapped[0]++;
+            return new MethodInsnNode(Opcodes.INVOKESTATIC, FIELD_ACCESS, copy,
+                    "(L" + OSC + ";Ljava/lang/Object;[B)V", false);
+        });
+        if (swapped[0] != 1) {
+            throw new IllegalStateException("this JDK's " + target.replace('/', '.') + " calls ObjectStreamClass."
+                    + copy + " " + swapped[0] + " times, not once");
         }
+        return patched;
     }
 }

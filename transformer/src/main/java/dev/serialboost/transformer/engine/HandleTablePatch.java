@@ -53,6 +53,9 @@ public final class HandleTablePatch extends JdkPatch {
     /** The methods the fingerprint covers: those changed, and {@code assign}, which calls them. */
     private static final String[] FINGERPRINTED = {GROW_SPINE, "assign(Ljava/lang/Object;)I", LOOKUP, INSERT};
 
+    /** The methods that take an object's bucket, {@code hash(obj) % spine.length}. */
+    private static final List<String> BUCKETS = List.of(LOOKUP, INSERT);
+
     public HandleTablePatch() {
         super("back-reference lookups", HANDLE_TABLE, List.of(GROW_SPINE, LOOKUP, INSERT), JDK_ONLY,
                 KnownFingerprints.patched(Map.of(
@@ -69,80 +72,74 @@ public final class HandleTablePatch extends JdkPatch {
 
     @Override
     public byte[] change(final byte[] handleTable) {
-        return Bytecode.change(handleTable);
+        return patched(handleTable);
     }
 
-    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
-    private static final class Bytecode {
-        /** The methods that take an object's bucket, {@code hash(obj) % spine.length}. */
-        private static final List<String> BUCKETS = List.of(LOOKUP, INSERT);
-
-        static byte[] change(final byte[] handleTable) {
-            int[] capped = new int[1];
-            int[] divisions = new int[1];
-            // maximum stack sizes computed (more slots in growSpine, lookup, insert); frames are the class file's
-            byte[] patched = MethodRewriter.rewriteMethods(handleTable, ClassWriter.COMPUTE_MAXS,
-                    (access, name, descriptor, signature, exceptions, next) -> {
-                        if (BUCKETS.contains(name + descriptor)) {
-                            return new MethodVisitor(Opcodes.ASM9, next) {
-                                @Override
-                                public void visitInsn(final int opcode) {
-                                    if (opcode != Opcodes.IREM) {
-                                        super.visitInsn(opcode);
-                                        return;
-                                    }
-                                    // hash % spine.length -> (int) ((long) hash * spine.length >>> 31): the hash
-                                    // is 31 bits (hash() masks it), so the bucket is in [0, spine.length), without
-                                    // a division
-                                    divisions[0]++;
-                                    super.visitInsn(Opcodes.SWAP);
-                                    super.visitInsn(Opcodes.I2L);
-                                    super.visitInsn(Opcodes.DUP2_X1);
-                                    super.visitInsn(Opcodes.POP2);
-                                    super.visitInsn(Opcodes.I2L);
-                                    super.visitInsn(Opcodes.LMUL);
-                                    super.visitIntInsn(Opcodes.BIPUSH, 31);
-                                    super.visitInsn(Opcodes.LUSHR);
-                                    super.visitInsn(Opcodes.L2I);
-                                }
-                            };
-                        }
-                        if (!GROW_SPINE.equals(name + descriptor)) {
-                            return null;
-                        }
+    private static byte[] patched(final byte[] handleTable) {
+        int[] capped = new int[1];
+        int[] divisions = new int[1];
+        // maximum stack sizes computed (more slots in growSpine, lookup, insert); frames are the class file's
+        byte[] patched = MethodRewriter.rewriteMethods(handleTable, ClassWriter.COMPUTE_MAXS,
+                (access, name, descriptor, signature, exceptions, next) -> {
+                    if (BUCKETS.contains(name + descriptor)) {
                         return new MethodVisitor(Opcodes.ASM9, next) {
                             @Override
-                            public void visitFieldInsn(final int opcode, final String owner, final String field,
-                                                       final String fieldDescriptor) {
-                                super.visitFieldInsn(opcode, owner, field, fieldDescriptor);
-                                if (opcode == Opcodes.GETFIELD && owner.equals(HANDLE_TABLE)
-                                        && field.equals("loadFactor")) {
-                                    capped[0]++;
-                                    // the new bucket array is in place by now: Math.max(MAX_LOAD, SMALL / spine.length)
-                                    super.visitLdcInsn(MAX_LOAD_FACTOR);
-                                    super.visitLdcInsn(SMALL_TABLE);
-                                    super.visitVarInsn(Opcodes.ALOAD, 0);
-                                    super.visitFieldInsn(Opcodes.GETFIELD, HANDLE_TABLE, "spine", "[I");
-                                    super.visitInsn(Opcodes.ARRAYLENGTH);
-                                    super.visitInsn(Opcodes.I2F);
-                                    super.visitInsn(Opcodes.FDIV);
-                                    super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "max", "(FF)F",
-                                            false);
-                                    super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(FF)F",
-                                            false);
+                            public void visitInsn(final int opcode) {
+                                if (opcode != Opcodes.IREM) {
+                                    super.visitInsn(opcode);
+                                    return;
                                 }
+                                // hash % spine.length -> (int) ((long) hash * spine.length >>> 31): the hash
+                                // is 31 bits (hash() masks it), so the bucket is in [0, spine.length), without
+                                // a division
+                                divisions[0]++;
+                                super.visitInsn(Opcodes.SWAP);
+                                super.visitInsn(Opcodes.I2L);
+                                super.visitInsn(Opcodes.DUP2_X1);
+                                super.visitInsn(Opcodes.POP2);
+                                super.visitInsn(Opcodes.I2L);
+                                super.visitInsn(Opcodes.LMUL);
+                                super.visitIntInsn(Opcodes.BIPUSH, 31);
+                                super.visitInsn(Opcodes.LUSHR);
+                                super.visitInsn(Opcodes.L2I);
                             }
                         };
-                    });
-            if (divisions[0] != 2) {
-                throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + " takes a bucket by"
-                        + " division " + divisions[0] + " times in lookup and insert (expected twice)");
-            }
-            if (capped[0] != 1) {
-                throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + ".growSpine reads its"
-                        + " load factor " + capped[0] + " times (expected once)");
-            }
-            return patched;
+                    }
+                    if (!GROW_SPINE.equals(name + descriptor)) {
+                        return null;
+                    }
+                    return new MethodVisitor(Opcodes.ASM9, next) {
+                        @Override
+                        public void visitFieldInsn(final int opcode, final String owner, final String field,
+                                                   final String fieldDescriptor) {
+                            super.visitFieldInsn(opcode, owner, field, fieldDescriptor);
+                            if (opcode == Opcodes.GETFIELD && owner.equals(HANDLE_TABLE)
+                                    && field.equals("loadFactor")) {
+                                capped[0]++;
+                                // the new bucket array is in place by now: Math.max(MAX_LOAD, SMALL / spine.length)
+                                super.visitLdcInsn(MAX_LOAD_FACTOR);
+                                super.visitLdcInsn(SMALL_TABLE);
+                                super.visitVarInsn(Opcodes.ALOAD, 0);
+                                super.visitFieldInsn(Opcodes.GETFIELD, HANDLE_TABLE, "spine", "[I");
+                                super.visitInsn(Opcodes.ARRAYLENGTH);
+                                super.visitInsn(Opcodes.I2F);
+                                super.visitInsn(Opcodes.FDIV);
+                                super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "max", "(FF)F",
+                                        false);
+                                super.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(FF)F",
+                                        false);
+                            }
+                        }
+                    };
+                });
+        if (divisions[0] != 2) {
+            throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + " takes a bucket by"
+                    + " division " + divisions[0] + " times in lookup and insert (expected twice)");
         }
+        if (capped[0] != 1) {
+            throw new IllegalStateException("this JDK's " + HANDLE_TABLE.replace('/', '.') + ".growSpine reads its"
+                    + " load factor " + capped[0] + " times (expected once)");
+        }
+        return patched;
     }
 }

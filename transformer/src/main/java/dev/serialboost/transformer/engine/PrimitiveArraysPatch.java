@@ -46,6 +46,13 @@ public final class PrimitiveArraysPatch extends JdkPatch {
     private static final String BLOCK_OUT = "java/io/ObjectOutputStream$BlockDataOutputStream";
     private static final String BLOCK_IN = "java/io/ObjectInputStream$BlockDataInputStream";
 
+    private static final String PRIMITIVE_ARRAYS =
+            RuntimeLocation.installedName("dev/serialboost/runtime/engine/PrimitiveArrays");
+    private static final String NEW_INSTANCE = "(Ljava/lang/Class;I)Ljava/lang/Object;";
+    /** The element kinds, as in the stream methods' names, and their array descriptors. */
+    private static final List<String> KINDS = List.of("Chars", "Shorts", "Ints", "Floats", "Longs", "Doubles");
+    private static final List<String> ARRAYS = List.of("[C", "[S", "[I", "[F", "[J", "[D");
+
     /** The method changed; {@code "write"} or {@code "read"}; the block stream it calls. */
     private final String method;
     private final String verb;
@@ -123,74 +130,64 @@ public final class PrimitiveArraysPatch extends JdkPatch {
      */
     @Override
     public byte[] change(final byte[] targetClass) {
-        return Bytecode.change(targetClass, target(), method, stream, verb);
+        return patched(targetClass, target(), method, stream, verb);
     }
 
-    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
-    private static final class Bytecode {
-        private static final String PRIMITIVE_ARRAYS =
-                RuntimeLocation.installedName("dev/serialboost/runtime/engine/PrimitiveArrays");
-        private static final String NEW_INSTANCE = "(Ljava/lang/Class;I)Ljava/lang/Object;";
-        /** The element kinds, as in the stream methods' names, and their array descriptors. */
-        private static final List<String> KINDS = List.of("Chars", "Shorts", "Ints", "Floats", "Longs", "Doubles");
-        private static final List<String> ARRAYS = List.of("[C", "[S", "[I", "[F", "[J", "[D");
-
-        static byte[] change(final byte[] classFile, final String owner, final String method, final String stream,
-                             final String verb) {
-            // names of the stream's methods, in the order of KINDS, then its byte method
-            String[] names = new String[KINDS.size() + 1];
-            for (int i = 0; i < KINDS.size(); i++) {
-                names[i] = verb + KINDS.get(i) + "(" + ARRAYS.get(i) + "II)V";
-            }
-            names[KINDS.size()] = (verb.equals("write") ? "write" : "readFully") + "([BIIZ)V";
-            int[] found = new int[names.length + 1];
-            boolean read = verb.equals("read");
-            byte[] patched = MethodRewriter.editMethods(classFile, List.of(method), null, m -> {
-                for (AbstractInsnNode insn : m.instructions.toArray()) {
-                    if (!(insn instanceof MethodInsnNode call)) {
-                        continue;
-                    }
-                    if (call.getOpcode() == Opcodes.INVOKEVIRTUAL && call.owner.equals(stream)) {
-                        int which = List.of(names).indexOf(call.name + call.desc);
-                        if (which >= 0) {
-                            found[which]++;
-                            String kind = which < KINDS.size() ? KINDS.get(which) : "Bytes";
-                            m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, PRIMITIVE_ARRAYS,
-                                    verb + kind, "(Ljava/lang/Object;" + call.desc.substring(1), false));
-                        }
-                    } else if (call.getOpcode() == Opcodes.INVOKESTATIC && read
-                            && call.owner.equals("java/lang/reflect/Array") && call.name.equals("newInstance")
-                            && call.desc.equals(NEW_INSTANCE)) {
-                        found[names.length]++;
-                        newArray(m, call, owner, stream);
-                    }
+    private static byte[] patched(final byte[] classFile, final String owner, final String method, final String stream,
+                         final String verb) {
+        // names of the stream's methods, in the order of KINDS, then its byte method
+        String[] names = new String[KINDS.size() + 1];
+        for (int i = 0; i < KINDS.size(); i++) {
+            names[i] = verb + KINDS.get(i) + "(" + ARRAYS.get(i) + "II)V";
+        }
+        names[KINDS.size()] = (verb.equals("write") ? "write" : "readFully") + "([BIIZ)V";
+        int[] found = new int[names.length + 1];
+        boolean read = verb.equals("read");
+        byte[] patched = MethodRewriter.editMethods(classFile, List.of(method), null, m -> {
+            for (AbstractInsnNode insn : m.instructions.toArray()) {
+                if (!(insn instanceof MethodInsnNode call)) {
+                    continue;
                 }
-            });
-            int expectedNew = read ? 1 : 0;
-            boolean once = found[names.length] == expectedNew;
-            for (int i = 0; i < names.length; i++) {
-                once &= found[i] == 1;
+                if (call.getOpcode() == Opcodes.INVOKEVIRTUAL && call.owner.equals(stream)) {
+                    int which = List.of(names).indexOf(call.name + call.desc);
+                    if (which >= 0) {
+                        found[which]++;
+                        String kind = which < KINDS.size() ? KINDS.get(which) : "Bytes";
+                        m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, PRIMITIVE_ARRAYS,
+                                verb + kind, "(Ljava/lang/Object;" + call.desc.substring(1), false));
+                    }
+                } else if (call.getOpcode() == Opcodes.INVOKESTATIC && read
+                        && call.owner.equals("java/lang/reflect/Array") && call.name.equals("newInstance")
+                        && call.desc.equals(NEW_INSTANCE)) {
+                    found[names.length]++;
+                    newArray(m, call, owner, stream);
+                }
             }
-            if (!once) {
-                throw new IllegalStateException("this JDK's " + owner.replace('/', '.') + "."
-                        + method.substring(0, method.indexOf('(')) + " is not the shape serialboost knows (calls of "
-                        + String.join(", ", names) + (read ? ", Array.newInstance" : "") + ": "
-                        + Arrays.toString(found) + "; each expected once)");
-            }
-            return patched;
+        });
+        int expectedNew = read ? 1 : 0;
+        boolean once = found[names.length] == expectedNew;
+        for (int i = 0; i < names.length; i++) {
+            once &= found[i] == 1;
         }
+        if (!once) {
+            throw new IllegalStateException("this JDK's " + owner.replace('/', '.') + "."
+                    + method.substring(0, method.indexOf('(')) + " is not the shape serialboost knows (calls of "
+                    + String.join(", ", names) + (read ? ", Array.newInstance" : "") + ": "
+                    + Arrays.toString(found) + "; each expected once)");
+        }
+        return patched;
+    }
 
-        /** {@code Array.newInstance(component, length)} becomes {@code PrimitiveArrays.newArray(component, length,
-         * this.bin)}. */
-        private static void newArray(final MethodNode m, final MethodInsnNode call, final String owner,
-                                     final String stream) {
-            InsnList bin = new InsnList();
-            bin.add(new VarInsnNode(Opcodes.ALOAD, 0));
-            bin.add(new FieldInsnNode(Opcodes.GETFIELD, owner, "bin", "L" + stream + ";"));
-            m.instructions.insertBefore(call, bin);
-            m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, PRIMITIVE_ARRAYS, "newArray",
-                    "(Ljava/lang/Class;ILjava/lang/Object;)Ljava/lang/Object;", false));
-            m.maxStack += 2;
-        }
+    /** {@code Array.newInstance(component, length)} becomes {@code PrimitiveArrays.newArray(component, length,
+     * this.bin)}. */
+    private static void newArray(final MethodNode m, final MethodInsnNode call, final String owner,
+                                 final String stream) {
+        InsnList bin = new InsnList();
+        bin.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        bin.add(new FieldInsnNode(Opcodes.GETFIELD, owner, "bin", "L" + stream + ";"));
+        m.instructions.insertBefore(call, bin);
+        m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, PRIMITIVE_ARRAYS, "newArray",
+                "(Ljava/lang/Class;ILjava/lang/Object;)Ljava/lang/Object;", false));
+        m.maxStack += 2;
     }
 }

@@ -35,6 +35,9 @@ public final class StringWritesPatch extends JdkPatch {
 
     private static final String WRITE_BYTES = "writeBytes(Ljava/lang/String;)V";
 
+    /** {@code ObjectOutputStream.BlockDataOutputStream.MAX_BLOCK_SIZE}. */
+    private static final int MAX_BLOCK_SIZE = 1024;
+
     public StringWritesPatch() {
         super("writing strings", BLOCK_DATA_OUTPUT_STREAM, List.of(WRITE_BYTES), JDK_ONLY, KnownFingerprints.patched(
                         Map.of("17.0.15", "0b50ce1bab12f27a",
@@ -55,111 +58,105 @@ public final class StringWritesPatch extends JdkPatch {
 
     @Override
     public byte[] change(final byte[] blockDataOutputStream) {
-        return Bytecode.change(blockDataOutputStream);
+        return patched(blockDataOutputStream);
     }
 
-    /** The bytecode work, apart from the declaration above (see {@link JdkPatch}). */
-    private static final class Bytecode {
-        /** {@code ObjectOutputStream.BlockDataOutputStream.MAX_BLOCK_SIZE}. */
-        private static final int MAX_BLOCK_SIZE = 1024;
-
-        static byte[] change(final byte[] blockDataOutputStream) {
-            // maximum stack and locals computed; the frames of the new body are written below
-            return MethodRewriter.rewriteMethods(blockDataOutputStream, ClassWriter.COMPUTE_MAXS,
-                    (access, name, descriptor, signature, exceptions, next) -> {
-                        if (!WRITE_BYTES.equals(name + descriptor) || (access & Opcodes.ACC_STATIC) != 0) {
-                            return null;
+    private static byte[] patched(final byte[] blockDataOutputStream) {
+        // maximum stack and locals computed; the frames of the new body are written below
+        return MethodRewriter.rewriteMethods(blockDataOutputStream, ClassWriter.COMPUTE_MAXS,
+                (access, name, descriptor, signature, exceptions, next) -> {
+                    if (!WRITE_BYTES.equals(name + descriptor) || (access & Opcodes.ACC_STATIC) != 0) {
+                        return null;
+                    }
+                    return new MethodVisitor(Opcodes.ASM9, next) {
+                        @Override
+                        public void visitCode() {
+                            super.visitCode();
+                            body(next);
+                            mv = null; // the JDK's own body, its frames, maxima and debug tables are dropped
                         }
-                        return new MethodVisitor(Opcodes.ASM9, next) {
-                            @Override
-                            public void visitCode() {
-                                super.visitCode();
-                                body(next);
-                                mv = null; // the JDK's own body, its frames, maxima and debug tables are dropped
-                            }
 
-                            @Override
-                            public void visitEnd() {
-                                next.visitMaxs(0, 0);
-                                next.visitEnd();
-                            }
-                        };
-                    });
-        }
+                        @Override
+                        public void visitEnd() {
+                            next.visitMaxs(0, 0);
+                            next.visitEnd();
+                        }
+                    };
+                });
+    }
 
-        /**
-         * <pre>
-         * int len = s.length();
-         * for (int off = 0; off &lt; len; ) {
-         *     if (pos &gt;= MAX_BLOCK_SIZE) {
-         *         drain();
-         *     }
-         *     int n = Math.min(len - off, MAX_BLOCK_SIZE - pos);
-         *     s.getBytes(off, off + n, buf, pos);
-         *     pos += n;
-         *     off += n;
-         * }
-         * </pre>
-         */
-        private static void body(final MethodVisitor mv) {
-            Label loop = new Label();
-            Label room = new Label();
-            Label done = new Label();
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/String", "length", "()I", false);
-            mv.visitVarInsn(Opcodes.ISTORE, 2);
-            mv.visitInsn(Opcodes.ICONST_0);
-            mv.visitVarInsn(Opcodes.ISTORE, 3);
-            mv.visitLabel(loop);
-            mv.visitFrame(Opcodes.F_APPEND, 2, new Object[] {Opcodes.INTEGER, Opcodes.INTEGER}, 0, null);
-            mv.visitVarInsn(Opcodes.ILOAD, 3);
-            mv.visitVarInsn(Opcodes.ILOAD, 2);
-            mv.visitJumpInsn(Opcodes.IF_ICMPGE, done);
-            loadPos(mv);
-            mv.visitIntInsn(Opcodes.SIPUSH, MAX_BLOCK_SIZE);
-            mv.visitJumpInsn(Opcodes.IF_ICMPLT, room);
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BLOCK_DATA_OUTPUT_STREAM, "drain", "()V", false);
-            mv.visitLabel(room);
-            mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
-            // n = Math.min(len - off, MAX_BLOCK_SIZE - pos)
-            mv.visitVarInsn(Opcodes.ILOAD, 2);
-            mv.visitVarInsn(Opcodes.ILOAD, 3);
-            mv.visitInsn(Opcodes.ISUB);
-            mv.visitIntInsn(Opcodes.SIPUSH, MAX_BLOCK_SIZE);
-            loadPos(mv);
-            mv.visitInsn(Opcodes.ISUB);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
-            mv.visitVarInsn(Opcodes.ISTORE, 4);
-            // s.getBytes(off, off + n, buf, pos)
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitVarInsn(Opcodes.ILOAD, 3);
-            mv.visitVarInsn(Opcodes.ILOAD, 3);
-            mv.visitVarInsn(Opcodes.ILOAD, 4);
-            mv.visitInsn(Opcodes.IADD);
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitFieldInsn(Opcodes.GETFIELD, BLOCK_DATA_OUTPUT_STREAM, "buf", "[B");
-            loadPos(mv);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/String", "getBytes", "(II[BI)V", false);
-            // pos += n; off += n
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            loadPos(mv);
-            mv.visitVarInsn(Opcodes.ILOAD, 4);
-            mv.visitInsn(Opcodes.IADD);
-            mv.visitFieldInsn(Opcodes.PUTFIELD, BLOCK_DATA_OUTPUT_STREAM, "pos", "I");
-            mv.visitVarInsn(Opcodes.ILOAD, 3);
-            mv.visitVarInsn(Opcodes.ILOAD, 4);
-            mv.visitInsn(Opcodes.IADD);
-            mv.visitVarInsn(Opcodes.ISTORE, 3);
-            mv.visitJumpInsn(Opcodes.GOTO, loop);
-            mv.visitLabel(done);
-            mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
-            mv.visitInsn(Opcodes.RETURN);
-        }
+    /**
+     * <pre>
+     * int len = s.length();
+     * for (int off = 0; off &lt; len; ) {
+     *     if (pos &gt;= MAX_BLOCK_SIZE) {
+     *         drain();
+     *     }
+     *     int n = Math.min(len - off, MAX_BLOCK_SIZE - pos);
+     *     s.getBytes(off, off + n, buf, pos);
+     *     pos += n;
+     *     off += n;
+     * }
+     * </pre>
+     */
+    private static void body(final MethodVisitor mv) {
+        Label loop = new Label();
+        Label room = new Label();
+        Label done = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/String", "length", "()I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, 2);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, 3);
+        mv.visitLabel(loop);
+        mv.visitFrame(Opcodes.F_APPEND, 2, new Object[] {Opcodes.INTEGER, Opcodes.INTEGER}, 0, null);
+        mv.visitVarInsn(Opcodes.ILOAD, 3);
+        mv.visitVarInsn(Opcodes.ILOAD, 2);
+        mv.visitJumpInsn(Opcodes.IF_ICMPGE, done);
+        loadPos(mv);
+        mv.visitIntInsn(Opcodes.SIPUSH, MAX_BLOCK_SIZE);
+        mv.visitJumpInsn(Opcodes.IF_ICMPLT, room);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BLOCK_DATA_OUTPUT_STREAM, "drain", "()V", false);
+        mv.visitLabel(room);
+        mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+        // n = Math.min(len - off, MAX_BLOCK_SIZE - pos)
+        mv.visitVarInsn(Opcodes.ILOAD, 2);
+        mv.visitVarInsn(Opcodes.ILOAD, 3);
+        mv.visitInsn(Opcodes.ISUB);
+        mv.visitIntInsn(Opcodes.SIPUSH, MAX_BLOCK_SIZE);
+        loadPos(mv);
+        mv.visitInsn(Opcodes.ISUB);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, 4);
+        // s.getBytes(off, off + n, buf, pos)
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitVarInsn(Opcodes.ILOAD, 3);
+        mv.visitVarInsn(Opcodes.ILOAD, 3);
+        mv.visitVarInsn(Opcodes.ILOAD, 4);
+        mv.visitInsn(Opcodes.IADD);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitFieldInsn(Opcodes.GETFIELD, BLOCK_DATA_OUTPUT_STREAM, "buf", "[B");
+        loadPos(mv);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/String", "getBytes", "(II[BI)V", false);
+        // pos += n; off += n
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        loadPos(mv);
+        mv.visitVarInsn(Opcodes.ILOAD, 4);
+        mv.visitInsn(Opcodes.IADD);
+        mv.visitFieldInsn(Opcodes.PUTFIELD, BLOCK_DATA_OUTPUT_STREAM, "pos", "I");
+        mv.visitVarInsn(Opcodes.ILOAD, 3);
+        mv.visitVarInsn(Opcodes.ILOAD, 4);
+        mv.visitInsn(Opcodes.IADD);
+        mv.visitVarInsn(Opcodes.ISTORE, 3);
+        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitLabel(done);
+        mv.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+        mv.visitInsn(Opcodes.RETURN);
+    }
 
-        private static void loadPos(final MethodVisitor mv) {
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitFieldInsn(Opcodes.GETFIELD, BLOCK_DATA_OUTPUT_STREAM, "pos", "I");
-        }
+    private static void loadPos(final MethodVisitor mv) {
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitFieldInsn(Opcodes.GETFIELD, BLOCK_DATA_OUTPUT_STREAM, "pos", "I");
     }
 }

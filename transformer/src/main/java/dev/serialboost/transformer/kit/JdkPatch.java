@@ -9,10 +9,8 @@ import java.util.List;
  * OpenTelemetry's {@code TypeInstrumentation}: which type, what change. Patches are applied in the order of a
  * {@link JdkPatchSet}.
  *
- * <p>A patch is declared when the agent starts (the installer needs its target then), and the verifier would load ASM
- * with any method of the declaring class that uses ASM's types: so a patch keeps its bytecode work out of its own
- * methods, in a nested class its {@link #change} calls, which loads only when its JDK class does (OpenTelemetry keeps
- * its advice in nested classes for the same reason). {@code JdkPatchSetTest} declares every patch without ASM.
+ * <p>The patches of a set are declared together when the first class of the set loads, not at start-up: loading their
+ * classes (and, through the verifier, ASM's) is for an application that serializes ({@code EnginePatches.TARGETS}).
  *
  * <p>Pure, like the rest of the transformer: class bytes in, class bytes or an {@link IllegalStateException} out.
  */

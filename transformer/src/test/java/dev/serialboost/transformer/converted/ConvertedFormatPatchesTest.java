@@ -102,7 +102,7 @@ class ConvertedFormatPatchesTest {
                     return null;
                 }
             };
-            engine = EnginePatches.SET.apply(in, source.read(in), source, (part, why) -> {
+            engine = EnginePatches.set().apply(in, source.read(in), source, (part, why) -> {
                 throw new AssertionError(part + " left out on " + jdk + ": " + why);
             });
         }

@@ -41,9 +41,9 @@ class FieldAccessPatchTest {
         try (FileSystem jrt = jdk.classFiles()) {
             ClassFileSource source = JdkClassFiles.source(jrt);
             // the set's own, to be given ObjectOutputStream as the patches before it in the set leave it
-            JdkPatch writing = EnginePatches.SET.of(FieldAccessPatch.OBJECT_OUTPUT_STREAM).stream()
+            JdkPatch writing = EnginePatches.set().of(FieldAccessPatch.OBJECT_OUTPUT_STREAM).stream()
                     .filter(FieldAccessPatch.class::isInstance).findFirst().orElseThrow();
-            byte[] out = JdkClassFiles.apply(writing, JdkClassFiles.before(EnginePatches.SET, writing, source),
+            byte[] out = JdkClassFiles.apply(writing, JdkClassFiles.before(EnginePatches.set(), writing, source),
                     source);
             assertEquals(List.of("defaultWriteFields -> getPrimFieldValues(Ljava/io/ObjectStreamClass;"
                     + "Ljava/lang/Object;[B)V"), calls(out), jdk.toString());

@@ -36,8 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * What every JDK patch promises, checked for each patch of the engine's set ({@link EnginePatches#SET}) and of the
- * converted format's ({@link ConvertedFormatPatches#SET}) on every tested JDK ({@link Jdk#all()}): a patch added to a
+ * What every JDK patch promises, checked for each patch of the engine's set ({@link EnginePatches#set()}) and of the
+ * converted format's ({@link ConvertedFormatPatches#set()}) on every tested JDK ({@link Jdk#all()}): a patch added to a
  * set is checked here without a line of test. Its fingerprints are what that JDK has (under that JDK's build, when
  * recorded); checked and changed as the installer does it, on its class as the patches before it in the set leave
  * it, it changes exactly the methods it declares, calls the runtime exactly if it says so, and its class passes
@@ -56,12 +56,12 @@ class JdkPatchContractTest {
     }
 
     static Stream<Arguments> everyPatchOnEveryJdk() {
-        return Jdk.all().flatMap(jdk -> Stream.of(EnginePatches.SET, ConvertedFormatPatches.SET)
+        return Jdk.all().flatMap(jdk -> Stream.of(EnginePatches.set(), ConvertedFormatPatches.set())
                 .flatMap(set -> set.patches().stream().map(patch -> Arguments.of(new Case(set, patch, jdk)))));
     }
 
     static Stream<Arguments> everyEnginePatchOnEveryJdk() {
-        return everyPatchOnEveryJdk().filter(a -> ((Case) a.get()[0]).set() == EnginePatches.SET);
+        return everyPatchOnEveryJdk().filter(a -> ((Case) a.get()[0]).set() == EnginePatches.set());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -153,20 +153,20 @@ class JdkPatchContractTest {
         tested.assumeInstalled();
         try (FileSystem jrt = tested.classFiles()) {
             ClassFileSource jdk = JdkClassFiles.source(jrt);
-            for (String target : EnginePatches.SET.targets()) {
+            for (String target : EnginePatches.set().targets()) {
                 byte[] classFile = jdk.read(target);
                 if (classFile == null) {
-                    assertTrue(EnginePatches.SET.own(target).known().mayBeAbsent(), target + " on " + tested);
+                    assertTrue(EnginePatches.set().own(target).known().mayBeAbsent(), target + " on " + tested);
                     continue;
                 }
-                byte[] patched = EnginePatches.SET.apply(target, classFile, jdk,
+                byte[] patched = EnginePatches.set().apply(target, classFile, jdk,
                         (part, why) -> fail(part + " left out on " + tested + ": " + why));
-                assertTrue(patched == null ? EnginePatches.SET.own(target).unneeded(classFile, jdk)
+                assertTrue(patched == null ? EnginePatches.set().own(target).unneeded(classFile, jdk)
                         : patched != classFile, target + " on " + tested);
             }
             // a class the set does not patch is handed back as it is
             byte[] string = jdk.read("java/lang/String");
-            assertTrue(string == EnginePatches.SET.apply("java/lang/String", string, jdk, (part, why) -> { }));
+            assertTrue(string == EnginePatches.set().apply("java/lang/String", string, jdk, (part, why) -> { }));
         }
     }
 

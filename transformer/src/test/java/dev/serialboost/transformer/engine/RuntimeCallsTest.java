@@ -56,15 +56,15 @@ class RuntimeCallsTest {
         try (FileSystem jrt = jdk.classFiles()) {
             ClassFileSource source = JdkClassFiles.source(jrt);
             JdkPatchSet.PartLeftOut none = (part, why) -> fail(part + " left out on " + jdk + ": " + why);
-            for (String target : EnginePatches.SET.targets()) {
+            for (String target : EnginePatches.set().targets()) {
                 byte[] original = source.read(target);
                 if (original != null) {
-                    byte[] engine = EnginePatches.SET.apply(target, original, source, none);
+                    byte[] engine = EnginePatches.set().apply(target, original, source, none);
                     patched.put(target, engine == null ? original : engine);
                 }
             }
             // the format's patches are checked on the JDK's classes, then change what the engine's made of them
-            for (JdkPatch format : ConvertedFormatPatches.SET.patches()) {
+            for (JdkPatch format : ConvertedFormatPatches.set().patches()) {
                 String target = format.target();
                 format.check(source.read(target), source);
                 patched.put(target, format.change(patched.getOrDefault(target, source.read(target))));

@@ -25,8 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * How a {@link JdkPatchSet} applies its patches (with stand-in patches on stand-in class files: a patch appends its
  * mark): in order, each class's own first and required, its parts each left out alone, and told, when they do not
- * fit; a class whose JDK does the job already left alone. And the sets of the product: declared without ASM (the
- * agent declares them at start-up), each patch named, each class's own patch first.
+ * fit; a class whose JDK does the job already left alone. And the sets of the product: each patch named, each class's
+ * own patch first, their lists of classes theirs; the engine's classes known without declaring a patch (the agent
+ * reads them at start-up).
  */
 class JdkPatchSetTest {
 
@@ -118,7 +119,7 @@ class JdkPatchSetTest {
 
     @Test
     void theProductsSetsNameEveryPatchAndStartEachClassWithItsOwn() {
-        for (JdkPatchSet set : List.of(EnginePatches.SET, ConvertedFormatPatches.SET)) {
+        for (JdkPatchSet set : List.of(EnginePatches.set(), ConvertedFormatPatches.set())) {
             Set<String> classes = new HashSet<>();
             for (JdkPatch patch : set.patches()) {
                 assertFalse(patch.name().isBlank(), patch.toString());
@@ -128,26 +129,35 @@ class JdkPatchSetTest {
                 }
             }
         }
+        // the classes the agent watches for from start-up, before it declares the patches, are theirs, in order
+        assertEquals(EnginePatches.TARGETS, EnginePatches.set().targets(), "EnginePatches.TARGETS");
+        assertEquals(ConvertedFormatPatches.CLASSES, ConvertedFormatPatches.set().targets(),
+                "ConvertedFormatPatches.CLASSES");
         // the engine's two essential patches are the own patches of the two stream classes
-        assertEquals(List.of("reading", "writing"), EnginePatches.SET.patches().stream().filter(JdkPatch::essential)
+        assertEquals(List.of("reading", "writing"), EnginePatches.set().patches().stream().filter(JdkPatch::essential)
                 .map(JdkPatch::name).toList());
     }
 
     /**
-     * The agent declares the sets at start-up, before any stream class loads: their classes, linked (and so verified),
-     * must not need ASM, which the patches' bytecode work loads only when their class does. Here the transformer's
-     * classes load in a loader that has no ASM at all.
+     * The agent reads the classes the engine patches at start-up, and declares the patches only when the first of
+     * those classes loads: reading them loads no patch and no ASM. Here the transformer's classes load in a loader that
+     * has no ASM at all, and records what it loads.
      */
     @Test
-    void theSetsAreDeclaredWithoutAsm() throws Exception {
+    void theClassesPatchedAreKnownWithoutDeclaringThePatches() throws Exception {
         URL classes = EnginePatches.class.getProtectionDomain().getCodeSource().getLocation();
+        List<String> loaded = new ArrayList<>();
         try (URLClassLoader withoutAsm = new URLClassLoader(new URL[] {classes},
-                ClassLoader.getPlatformClassLoader())) {
-            for (Class<?> sets : List.of(EnginePatches.class, ConvertedFormatPatches.class)) {
-                Class<?> declared = Class.forName(sets.getName(), true, withoutAsm);
-                Object set = declared.getField("SET").get(null);
-                assertEquals(((JdkPatchSet) sets.getField("SET").get(null)).patches().toString(), set.toString());
+                ClassLoader.getPlatformClassLoader()) {
+            @Override
+            protected Class<?> findClass(final String name) throws ClassNotFoundException {
+                loaded.add(name);
+                return super.findClass(name);
             }
+        }) {
+            Class<?> declared = Class.forName(EnginePatches.class.getName(), true, withoutAsm);
+            assertEquals(EnginePatches.TARGETS, declared.getField("TARGETS").get(null));
+            assertEquals(List.of(EnginePatches.class.getName()), loaded, "what reading the classes patched loaded");
             assertThrows(ClassNotFoundException.class, () -> withoutAsm.loadClass("org.objectweb.asm.ClassReader"));
         }
     }
