@@ -20,8 +20,9 @@ import java.util.function.BiFunction;
  *
  * <p>In the runtime, not the agent, because it reads internals of {@code jdk.internal.loader} and {@code java.net}:
  * installed in {@code java.io}, the runtime is part of {@code java.base}, which owns them, so nothing is opened to
- * anyone (the agent, on the application's class path, could not read them without opening them to every class). Whatever this cannot tell (another loader, a package of a named module, internals of another
- * shape) it answers with {@link #UNKNOWN}, and the agent reads through {@code ClassLoader.getResource} as before.
+ * anyone (the agent, on the application's class path, could not read them without opening them to every class).
+ * Whatever this cannot tell (another loader, a package of a named module, internals of another shape) it answers with
+ * {@link #UNKNOWN}, and the agent reads through {@code ClassLoader.getResource} as before.
  */
 final class ClassPathFiles {
 

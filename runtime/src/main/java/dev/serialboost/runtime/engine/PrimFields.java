@@ -3,9 +3,9 @@ package dev.serialboost.runtime.engine;
 /**
  * A generated, straight-line copy of the primitive fields of one {@code ObjectStreamClass$FieldReflector} between an
  * object and the stream's field block (a subclass; this class itself stands for "no copy") ({@code
- * dev.serialboost.transformer.engine.PrimFieldsGenerator} writes the subclasses; {@link FieldAccess} defines and calls them).
- * Each is called only with a non-null object of the class the reflector was made for and an array at least {@link
- * #minLength} long.
+ * dev.serialboost.transformer.engine.PrimFieldsGenerator} writes the subclasses; {@link FieldAccess} defines and calls
+ * them). Each is called only with a non-null object of the class the reflector was made for and an array at least
+ * {@link #minLength} long.
  */
 public class PrimFields {
 

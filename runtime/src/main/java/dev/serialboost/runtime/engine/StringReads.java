@@ -3,8 +3,8 @@ package dev.serialboost.runtime.engine;
 import java.nio.charset.StandardCharsets;
 
 /**
- * What {@code ObjectInputStream$BlockDataInputStream.readUTFBody} calls once the engine has patched it
- * ({@code dev.serialboost.transformer.engine.StringReadsPatch}) to decode a string read outside block data, whose bytes the
+ * What {@code ObjectInputStream$BlockDataInputStream.readUTFBody} calls once the engine has patched it ({@code
+ * dev.serialboost.transformer.engine.StringReadsPatch}) to decode a string read outside block data, whose bytes the
  * patched code has read into the stream's buffer as the JDK does: the same string the JDK's modified UTF-8 decoding
  * gives, without its {@code char[]} and {@code StringBuilder} copies.
  *

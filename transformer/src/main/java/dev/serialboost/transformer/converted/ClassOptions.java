@@ -10,7 +10,7 @@ import java.util.Objects;
  *                              is skipped as {@link SkipReason#NOT_INCLUDED} instead of
  *                              {@link SkipReason#EXCLUDED_BY_CONFIG}
  * @param bulk                  copy an all-primitive class level as one record through the runtime
- *                              ({@code dev.serialboost.runtime.BulkLayout}) instead of field by field
+ *                              ({@code dev.serialboost.runtime.converted.BulkLayout}) instead of field by field
  * @param origin                where this came from, for messages: a config file and line, or "default"
  */
 public record ClassOptions(boolean included, boolean unnamed, boolean bulk, String origin) {

@@ -28,11 +28,13 @@ import java.util.List;
  * ({@code ObjectStreamClass.computeDefaultSUID}) leaves out, so a class that declares none keeps the value the JDK
  * computes for the original, and computes it, as without the agent, when the class is first serialized.
  * The runtime writes the object's shape ahead of the bodies' data and reads with them only data of this shape
- * ({@code dev.serialboost.runtime.ConvertedShape}); data of another shape is read by the JDK's own code. The bodies
+ * ({@code dev.serialboost.runtime.converted.ConvertedShape}); data of another shape is read by the JDK's own code.
+ * The bodies
  * never call {@code writeObject}/{@code readObject}: the patched {@code writeExternalData}/{@code readExternalData}
  * frame writes and reads each reference itself, level after level, so an object nested in the graph costs the stack
  * no more frames than in the plain format.
- * Only the JDK's stream engine, patched by the agent ({@code dev.serialboost.runtime.ConvertedFormat}), calls them:
+ * Only the JDK's stream engine, patched by the agent ({@code dev.serialboost.runtime.converted.ConvertedFormat}),
+ * calls them:
  * it writes and reads an object of exactly a converted class with them, in the stream layout of an
  * {@code Externalizable} class; everything else, subclasses serialboost did not convert included, the JDK
  * serializes as without the agent.
@@ -59,9 +61,12 @@ final class ConvertedBodies {
      * The runtime classes generated code calls, by the names they have installed ({@link RuntimeLocation}): a converted
      * class is handed to the JVM as generated, with no relocation pass per class.
      */
-    private static final String RUNTIME = RuntimeLocation.installedName("dev/serialboost/runtime/converted/GeneratedCode");
-    private static final String FINAL_FIELD = RuntimeLocation.installedName("dev/serialboost/runtime/converted/FinalField");
-    private static final String BULK_LAYOUT = RuntimeLocation.installedName("dev/serialboost/runtime/converted/BulkLayout");
+    private static final String RUNTIME =
+            RuntimeLocation.installedName("dev/serialboost/runtime/converted/GeneratedCode");
+    private static final String FINAL_FIELD =
+            RuntimeLocation.installedName("dev/serialboost/runtime/converted/FinalField");
+    private static final String BULK_LAYOUT =
+            RuntimeLocation.installedName("dev/serialboost/runtime/converted/BulkLayout");
     private static final Handle FINAL_FIELD_BOOTSTRAP = bootstrap(FINAL_FIELD);
     private static final Handle BULK_LAYOUT_BOOTSTRAP = bootstrap(BULK_LAYOUT);
     private static final int GENERATED = Opcodes.ACC_SYNTHETIC;

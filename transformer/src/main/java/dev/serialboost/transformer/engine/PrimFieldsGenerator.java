@@ -6,9 +6,9 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Generates the engine layer's straight-line copy of one {@code ObjectStreamClass$FieldReflector}'s primitive fields: a
- * subclass of {@code dev.serialboost.runtime.PrimFields} whose {@code get(Object, byte[])} and {@code set(Object,
- * byte[])} do, field by field with the reflector's own keys and offsets as constants, what the reflector's {@code
- * getPrimFieldValues} and {@code setPrimFieldValues} do in a loop with a type switch per field: the same {@code
+ * subclass of {@code dev.serialboost.runtime.engine.PrimFields} whose {@code get(Object, byte[])} and {@code
+ * set(Object, byte[])} do, field by field with the reflector's own keys and offsets as constants, what the reflector's
+ * {@code getPrimFieldValues} and {@code setPrimFieldValues} do in a loop with a type switch per field: the same {@code
  * jdk.internal.misc.Unsafe} field accesses, and the same big-endian bytes, each value stored or loaded at once ({@code
  * put/getXUnaligned} and a byte swap) as JDK 21 and later do through {@code ByteArray}. Floats and doubles go through
  * {@code floatToIntBits}/{@code doubleToLongBits} one way and {@code intBitsToFloat}/ {@code longBitsToDouble} the
