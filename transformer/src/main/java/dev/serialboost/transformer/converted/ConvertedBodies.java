@@ -30,8 +30,8 @@ import java.util.List;
  * The runtime writes the object's shape ahead of the bodies' data and reads with them only data of this shape
  * ({@code dev.serialboost.runtime.converted.ConvertedShape}); data of another shape is read by the JDK's own code.
  * The bodies never call {@code writeObject}/{@code readObject}: the patched {@code writeExternalData}/{@code
- * readExternalData} frame writes and reads each reference itself, level after level, so an object nested in the graph costs the stack
- * no more frames than in the plain format.
+ * readExternalData} frame writes and reads each reference itself, level after level, so an object nested in the
+ * graph costs the stack no more frames than in the plain format.
  * Only the JDK's stream engine, patched by the agent ({@code dev.serialboost.runtime.converted.ConvertedFormat}),
  * calls them:
  * it writes and reads an object of exactly a converted class with them, in the stream layout of an
