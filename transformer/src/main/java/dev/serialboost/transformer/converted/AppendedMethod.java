@@ -37,7 +37,8 @@ final class AppendedMethod extends MethodVisitor {
     private int maxStack;
     private int maxLocals;
 
-    AppendedMethod(final ClassFileAppender file, final int access, final String name, final String descriptor, final String[] exceptions) {
+    AppendedMethod(final ClassFileAppender file, final int access, final String name, final String descriptor,
+                   final String[] exceptions) {
         super(Opcodes.ASM9);
         this.file = file;
         this.access = access;
@@ -190,7 +191,8 @@ final class AppendedMethod extends MethodVisitor {
                     .putBytes(frames.data, 0, frames.length);
         }
         if (exceptions != null) {
-            file.methods.putShort(file.utf8("Exceptions")).putInt(2 + 2 * exceptions.length).putShort(exceptions.length);
+            file.methods.putShort(file.utf8("Exceptions")).putInt(2 + 2 * exceptions.length)
+                    .putShort(exceptions.length);
             for (String e : exceptions) {
                 file.methods.putShort(file.classRef(e));
             }

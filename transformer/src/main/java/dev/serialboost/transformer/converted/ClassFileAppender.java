@@ -143,8 +143,8 @@ final class ClassFileAppender {
         if (poolCount > 0xFFFF) {
             throw new IllegalStateException("constant pool of " + poolCount + " entries for " + className);
         }
-        ClassFileBytes out = new ClassFileBytes(original.length + pool.length + fields.length + methods.length + bootstraps.length
-                + (newBootstrapAttribute ? 8 : 0));
+        ClassFileBytes out = new ClassFileBytes(original.length + pool.length + fields.length + methods.length
+                + bootstraps.length + (newBootstrapAttribute ? 8 : 0));
         out.putInt(0xCAFEBABE).putShort(minor).putShort(major).putShort(poolCount);
         out.putBytes(original, 10, poolEnd - 10).putBytes(pool.data, 0, pool.length);
         out.putBytes(original, poolEnd, fieldsStart - poolEnd);

@@ -34,8 +34,8 @@ import java.util.stream.Stream;
  * parsing or rewriting them (doing both at start-up cost about 13 ms, measured on JDK 17: the relocation interpreted,
  * and ASM's class reader loading for the order).
  *
- * <p>{@code java -cp ... dev.serialboost.transformer.kit.RuntimeImage OUTPUT_DIR} writes the image of the runtime on the
- * class path into {@code OUTPUT_DIR} (the agent's build runs it on its class output directory).
+ * <p>{@code java -cp ... dev.serialboost.transformer.kit.RuntimeImage OUTPUT_DIR} writes the image of the runtime on
+ * the class path into {@code OUTPUT_DIR} (the agent's build runs it on its class output directory).
  */
 public final class RuntimeImage {
 
