@@ -7,12 +7,12 @@ import java.nio.charset.StandardCharsets;
  * Where the runtime lives once the agent installs it. Its classes are compiled (and unit-tested) in {@code
  * dev.serialboost.runtime} and its {@code engine}, {@code converted} and {@code jdk} packages; the agent defines them
  * in {@code java.base}'s own {@code java.io} package, as {@code java.io.Serialboost$<Name>}, so that they are part of
- * the module whose internals they use: the patched {@code java.io} code reaches their package-private entry points and nothing else can, and strong encapsulation keeps
- * every other class from reflecting on their fields (the bootstrap loader's unnamed module, where they were defined
- * before, is open to every class). The class files the agent hands to the JVM that refer to the runtime by its
- * compiled name (the runtime's own, the patched JDK classes and the per-class field copies) go through {@link
- * #relocate} first; converted classes are generated with the installed names ({@code ConvertedBodies}), so
- * that no class load pays for a second pass.
+ * the module whose internals they use: the patched {@code java.io} code reaches their package-private entry points
+ * and nothing else can, and strong encapsulation keeps every other class from reflecting on their fields (the
+ * bootstrap loader's unnamed module, where they were defined before, is open to every class). The runtime's own
+ * class files go through {@link #relocate} once, when the agent is built ({@link RuntimeImage}); the patches, the
+ * converted bodies and the field-copy generator name the runtime by {@link #installedName} directly, so that no class
+ * load pays for a second pass.
  */
 public final class RuntimeLocation {
 
