@@ -75,8 +75,7 @@ public final class ClassResolutionPatch extends JdkPatch {
             String key = m.name + m.desc;
             if (key.equals(StreamCall.READ_NON_PROXY_DESC)) {
                 RESOLVE_CLASS.requireOnce(m, resolveProblems);
-                RESOLVE_CLASS.swapToEngine(m, "resolveClass",
-                        "(" + OIS_DESC + StreamCall.OSC_DESC + ")Ljava/lang/Class;");
+                RESOLVE_CLASS.swapToEngine(m);
             } else if (key.equals(READ_OBJECT0)) {
                 int[] changes = depthChanges(m);
                 if (changes[0] != 1 || changes[1] < 1 || changes[2] != 0) {

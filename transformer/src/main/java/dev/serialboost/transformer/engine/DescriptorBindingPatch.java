@@ -4,9 +4,7 @@ import dev.serialboost.transformer.kit.ClassFileSource;
 import dev.serialboost.transformer.kit.Fingerprint;
 import dev.serialboost.transformer.kit.JdkPatch;
 import dev.serialboost.transformer.kit.KnownFingerprints;
-import dev.serialboost.transformer.kit.MethodRewriter;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -55,18 +53,7 @@ public final class DescriptorBindingPatch extends JdkPatch {
     }
 
     private static byte[] patched(final byte[] objectInputStream) {
-        boolean[] found = new boolean[1];
-        List<String> problems = new ArrayList<>();
-        byte[] changed = MethodRewriter.editMethods(objectInputStream, List.of(StreamCall.READ_NON_PROXY_DESC),
-                found, m -> {
-                    INIT.requireOnce(m, problems);
-                    INIT.swapToEngine(m, "initNonProxy", "(" + StreamCall.OSC_DESC
-                            + INIT_NON_PROXY.substring("initNonProxy(".length()));
-                });
-        if (!found[0]) {
-            problems.add(0, StreamCall.OBJECT_INPUT_STREAM + "." + StreamCall.READ_NON_PROXY_DESC + " not found");
-        }
-        StreamCall.requireNone(StreamCall.OBJECT_INPUT_STREAM, problems);
-        return changed;
+        return StreamCall.swapInMethod(objectInputStream, StreamCall.OBJECT_INPUT_STREAM,
+                StreamCall.READ_NON_PROXY_DESC, INIT);
     }
 }

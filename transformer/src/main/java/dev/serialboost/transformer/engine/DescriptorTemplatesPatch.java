@@ -2,9 +2,7 @@ package dev.serialboost.transformer.engine;
 
 import dev.serialboost.transformer.kit.JdkPatch;
 import dev.serialboost.transformer.kit.KnownFingerprints;
-import dev.serialboost.transformer.kit.MethodRewriter;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -45,20 +43,7 @@ public final class DescriptorTemplatesPatch extends JdkPatch {
     }
 
     private static byte[] patched(final byte[] objectOutputStream) {
-        boolean[] found = new boolean[1];
-        List<String> problems = new ArrayList<>();
-        byte[] changed = MethodRewriter.editMethods(objectOutputStream, List.of(WRITE_NON_PROXY_DESC), found,
-                m -> {
-                    WRITE_CLASS_DESCRIPTOR.requireOnce(m, problems);
-                    WRITE_NON_PROXY.requireOnce(m, problems);
-                    WRITE_CLASS_DESCRIPTOR.swapToEngine(m, "writeClassDescriptor",
-                            "(" + OOS_DESC + OSC_DESC + ")V");
-                    WRITE_NON_PROXY.swapToEngine(m, "writeNonProxy", "(" + OSC_DESC + OOS_DESC + ")V");
-                });
-        if (!found[0]) {
-            problems.add(0, StreamCall.OBJECT_OUTPUT_STREAM + "." + WRITE_NON_PROXY_DESC + " not found");
-        }
-        StreamCall.requireNone(StreamCall.OBJECT_OUTPUT_STREAM, problems);
-        return changed;
+        return StreamCall.swapInMethod(objectOutputStream, StreamCall.OBJECT_OUTPUT_STREAM, WRITE_NON_PROXY_DESC,
+                WRITE_CLASS_DESCRIPTOR, WRITE_NON_PROXY);
     }
 }

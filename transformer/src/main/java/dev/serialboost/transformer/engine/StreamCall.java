@@ -1,11 +1,14 @@
 package dev.serialboost.transformer.engine;
 
+import dev.serialboost.transformer.kit.MethodRewriter;
 import dev.serialboost.transformer.kit.RuntimeLocation;
+
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -44,14 +47,44 @@ record StreamCall(String owner, String name, String descriptor) {
         }
     }
 
-    /** Replaces each of these calls in {@code m} with {@code Engine.engineMethod} of the given descriptor. */
-    void swapToEngine(final MethodNode m, final String engineMethod, final String engineDescriptor) {
+    /**
+     * Replaces each of these calls in {@code m} with the engine's method of the same name, whose descriptor is this
+     * call's with the receiver as the first parameter.
+     */
+    void swapToEngine(final MethodNode m) {
+        String engineDescriptor = "(L" + owner + ";" + descriptor.substring(1);
         for (AbstractInsnNode insn : m.instructions.toArray()) {
             if (is(insn)) {
-                m.instructions.set(insn, new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, engineMethod,
-                        engineDescriptor, false));
+                m.instructions.set(insn, new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, name, engineDescriptor,
+                        false));
             }
         }
+    }
+
+    /**
+     * {@code classFile} (of {@code target}) with each of {@code calls} in its method {@code method} swapped for the
+     * engine's ({@link #swapToEngine}): a descriptor patch that changes calls in one method.
+     *
+     * @throws IllegalStateException naming every problem ({@link #requireNone}) when the method is missing or does
+     *                               not make each call exactly once
+     */
+    static byte[] swapInMethod(final byte[] classFile, final String target, final String method,
+                               final StreamCall... calls) {
+        boolean[] found = new boolean[1];
+        List<String> problems = new ArrayList<>();
+        byte[] changed = MethodRewriter.editMethods(classFile, List.of(method), found, m -> {
+            for (StreamCall call : calls) {
+                call.requireOnce(m, problems);
+            }
+            for (StreamCall call : calls) {
+                call.swapToEngine(m);
+            }
+        });
+        if (!found[0]) {
+            problems.add(0, target + "." + method + " not found");
+        }
+        requireNone(target, problems);
+        return changed;
     }
 
     /**
