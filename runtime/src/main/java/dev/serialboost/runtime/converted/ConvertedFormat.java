@@ -432,15 +432,28 @@ public final class ConvertedFormat {
                     return null;
                 }
                 ConvertedReading reading = new ConvertedReading(obj, view, in, data, desc);
-                return reading.advance() ? reading : null;
+                return reading.advance() ? loopReads(reading, in) : null;
             }
-            return ConvertedReading.readEvolved(obj, in, desc, view, shape, head == 0 ? null
-                    : Arrays.copyOfRange(data, ConvertedShape.BYTES, ConvertedShape.BYTES + head));
+            return loopReads(ConvertedReading.readEvolved(obj, in, desc, view, shape, head == 0 ? null
+                    : Arrays.copyOfRange(data, ConvertedShape.BYTES, ConvertedShape.BYTES + head)), in);
         } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException("serialboost: unexpected exception reading " + obj.getClass().getName(), t);
         }
+    }
+
+    /**
+     * {@code read} (null when the object is read), after telling the engine that the patched loop's next call, the
+     * stream's {@code readObject(Object.class)} for the object's next reference, is made from {@code java.io}'s own
+     * frame, as the JDK's {@code defaultReadFields} reads a plain object's references ({@code Engine.loopReads}):
+     * without it, every class below a converted object resolved its name by a stack walk.
+     */
+    private static Object loopReads(final Object read, final ObjectInput in) {
+        if (read != null && in instanceof ObjectInputStream stream) {
+            Engine.loopReads(stream);
+        }
+        return read;
     }
 
     /**
@@ -458,11 +471,11 @@ public final class ConvertedFormat {
                     reading.references[reading.next] = reference;
                 }
                 reading.next++;
-                return reading.advance() ? reading : null;
+                return reading.advance() ? loopReads(reading, reading.in) : null;
             }
             // the object's handle carries the exception (the stream marked it): EvolvedRead assigns nothing then
             EvolvedRead.Reading evolved = (EvolvedRead.Reading) read;
-            return evolved.next(reference == MISSING ? null : reference) ? evolved : null;
+            return evolved.next(reference == MISSING ? null : reference) ? loopReads(evolved, evolved.stream()) : null;
         } catch (IOException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

@@ -258,6 +258,11 @@ final class EvolvedRead {
         /** The primitives of the first slot with data, read already with the shape; null once taken, or if none. */
         private byte[] head;
 
+        /** The stream the object is read from. */
+        ObjectInputStream stream() {
+            return in;
+        }
+
         Reading(final Plan plan, final Object obj, final ObjectInputStream in) throws Throwable {
             this.plan = plan;
             this.obj = obj;

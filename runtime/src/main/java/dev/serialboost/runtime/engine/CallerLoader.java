@@ -43,6 +43,8 @@ final class CallerLoader {
         ClassLoader loader;
         /** Class code may be on the stack for reads deeper than this; {@link Long#MAX_VALUE}: none. */
         long userDepth = Long.MAX_VALUE;
+        /** The next public read of {@link #stream} is the converted format's loop reading: {@link #loopReads}. */
+        boolean loopRead;
     }
 
     private static final ThreadLocal<Context> CONTEXT = ThreadLocal.withInitial(Context::new);
@@ -71,6 +73,7 @@ final class CallerLoader {
             c.stream = in;
             c.loader = null;
             c.userDepth = Long.MAX_VALUE;
+            c.loopRead = false;
             if (last != c) {
                 last = c;
             }
@@ -104,9 +107,26 @@ final class CallerLoader {
     static void publicRead(final ObjectInputStream in, final long depth) {
         if (depth > 0) {
             Context c = context();
-            if (c.stream == in && depth < c.userDepth) {
-                c.userDepth = depth;
+            if (c.stream == in) {
+                if (c.loopRead) {
+                    c.loopRead = false;
+                } else if (depth < c.userDepth) {
+                    c.userDepth = depth;
+                }
             }
+        }
+    }
+
+    /**
+     * The converted format's loop in {@code readExternalData} reads a reference of a converted object next, with the
+     * stream's {@code readObject(Object.class)}: a public entry, but called from {@code java.io}'s own frame, as the
+     * JDK's {@code defaultReadFields} reads a plain object's references, so no class code is on the stack for it. The
+     * one {@link #publicRead} that call reports is not class code reading; every later one is again.
+     */
+    static void loopReads(final ObjectInputStream in) {
+        Context c = context();
+        if (c.stream == in) {
+            c.loopRead = true;
         }
     }
 

@@ -181,6 +181,18 @@ public final class Engine {
     }
 
     /**
+     * Reported by the converted format when its loop in {@code readExternalData} reads a converted object's next
+     * reference with the stream's {@code readObject(Object.class)}, from {@code java.io}'s own frame: that read is not
+     * class code reading (see {@link CallerLoader#loopReads}), so descriptors below it keep the loader found for the
+     * top-level read instead of walking the stack for each.
+     */
+    public static void loopReads(final ObjectInputStream in) {
+        if (PROBLEM == null) {
+            CallerLoader.loopReads(in);
+        }
+    }
+
+    /**
      * Stands for {@code desc.initNonProxy(model, cl, resolveEx, superDesc)} in
      * {@code ObjectInputStream.readNonProxyDesc} (patched only where {@code initNonProxy} is one the agent knows).
      * When a stream descriptor of the same content was bound to {@code cl} before, {@code desc} gets a copy of
