@@ -123,15 +123,44 @@ public final class ConvertedFormat {
      */
     static ObjectStreamClass lookupForWrite(final Class<?> cl, final boolean all, final ObjectOutputStream out)
             throws Throwable {
-        if (cl == String.class || cl.isArray()) {
-            // never converted: the most common, asked directly
-            return (ObjectStreamClass) JdkObjectStreamClass.LocalDescriptors.LOOKUP.invokeExact(cl, all);
+        boolean jdkDescriptors = out.getClass() == ObjectOutputStream.class
+                || !Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass());
+        if (all && jdkDescriptors) {
+            ObjectStreamClass desc = WRITTEN_AS.get(cl);
+            if (desc != null) {
+                return desc;
+            }
         }
         ConvertedView view = ConvertedViews.of(cl);
-        return view.desc != null && (out.getClass() == ObjectOutputStream.class
-                || !Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass())) ? view.desc
+        return view.desc != null && jdkDescriptors ? view.desc
                 : (ObjectStreamClass) JdkObjectStreamClass.LocalDescriptors.LOOKUP.invokeExact(cl, all);
     }
+
+    /**
+     * Per class, what {@link #lookupForWrite} answers a stream that writes descriptors the JDK's way: the converted
+     * view's descriptor, else the JDK's {@code lookup(cl, true)}; null when that threw (asked again then). One
+     * {@code ClassValue} look-up per object written, where the JDK's lookup costs a look-up of its own (on 17 a key
+     * allocated, a reference queue polled, a concurrent map and a soft reference read) after the view's. Exact: the
+     * JDK's lookup gives one descriptor per class for as long as any stream holds it (a stream's handle table keeps
+     * it strongly reachable, so its soft reference is not cleared meanwhile), and a descriptor only refers to its
+     * class, its superclasses' descriptors and its fields' types, which its class's loader sees: held by the class's
+     * own {@code ClassValue}, it keeps no loader reachable that the class does not (JDK 18 and later cache local
+     * descriptors the same way).
+     */
+    private static final ClassValue<ObjectStreamClass> WRITTEN_AS = new ClassValue<>() {
+        @Override
+        protected ObjectStreamClass computeValue(final Class<?> type) {
+            ConvertedView view = ConvertedViews.of(type);
+            if (view.desc != null) {
+                return view.desc;
+            }
+            try {
+                return (ObjectStreamClass) JdkObjectStreamClass.LocalDescriptors.LOOKUP.invokeExact(type, true);
+            } catch (Throwable t) {
+                return null;
+            }
+        }
+    };
 
     // ---- framing: a converted object's data is not framed as block data ---------------------------------------------
     //
