@@ -24,9 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The patch of {@code ObjectOutputStream$HandleTable} ({@link HandleTablePatch}) against the class files of every
  * tested JDK (whose fingerprints, and verification of the patched class, the contract test checks): run (renamed, in
  * a loader of its own) side by side with the JDK's own class, it gives every object the same handle and answers
- * every lookup the same through random assigns, lookups and clears, while its buckets are those of the JDK's up to
- * {@link HandleTablePatch#SMALL_TABLE} entries and, beyond, grow whenever they hold as many entries as there are
- * buckets. A class of another shape
+ * every lookup the same through random assigns, lookups and clears, while its buckets are those of the JDK's until
+ * the JDK's table grows past {@link HandleTablePatch#SMALL_TABLE} entries, are quadrupled there, and from then on
+ * double whenever they hold as many entries as there are buckets, and only then. A class of another shape
  * is refused. That streams written through it are byte for byte the JDK's is checked end to end (EngineWarmIT,
  * EngineIdentityIT: streams of hundreds of objects).
  */
@@ -59,14 +59,23 @@ class HandleTablePatchTest {
                     Object o = new Object();
                     objects.add(o);
                     int bucketsBefore = ours.buckets();
+                    int jdkBucketsBefore = jdks.buckets();
                     int handle = jdks.assign(o);
                     assertEquals(model.size(), handle, "the JDK's table numbers entries in order");
                     assertEquals(handle, ours.assign(o), "the handle of a new entry");
-                    if (handle >= HandleTablePatch.SMALL_TABLE && handle >= bucketsBefore) {
-                        // a large table that holds as many entries as buckets grows as it enters the next one
-                        assertTrue(ours.buckets() > bucketsBefore, "no growth at " + handle + " entries in "
-                                + bucketsBefore + " buckets");
+                    boolean grew = ours.buckets() != bucketsBefore;
+                    if (!grewPastSmall && handle >= HandleTablePatch.SMALL_TABLE
+                            && jdks.buckets() != jdkBucketsBefore) {
+                        // where the JDK's table grows past SMALL_TABLE entries, the patched one quadruples
+                        assertEquals(4 * bucketsBefore + 1, ours.buckets(), "the growth past a small table");
                         grewPastSmall = true;
+                    } else if (grewPastSmall) {
+                        // then it grows, doubling, when it holds as many entries as buckets, and only then
+                        assertEquals(handle >= bucketsBefore, grew, "growth at " + handle + " entries in "
+                                + bucketsBefore + " buckets");
+                        if (grew) {
+                            assertEquals(2 * bucketsBefore + 1, ours.buckets(), "the growth of a large table");
+                        }
                     }
                     model.put(o, handle);
                 } else {
