@@ -25,8 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * tested JDK (whose fingerprints, and verification of the patched class, the contract test checks): run (renamed, in
  * a loader of its own) side by side with the JDK's own class, it gives every object the same handle and answers
  * every lookup the same through random assigns, lookups and clears, while its buckets are those of the JDK's until
- * the JDK's table grows past {@link HandleTablePatch#SMALL_TABLE} entries, are quadrupled there, and from then on
- * double whenever they hold as many entries as there are buckets, and only then. A class of another shape
+ * the JDK's table grows past {@link HandleTablePatch#SMALL_TABLE} entries, and from then on grow whenever they hold
+ * as many entries as there are buckets, and only then, fourfold while they hold that many. A class of another shape
  * is refused. That streams written through it are byte for byte the JDK's is checked end to end (EngineWarmIT,
  * EngineIdentityIT: streams of hundreds of objects).
  */
@@ -70,11 +70,13 @@ class HandleTablePatchTest {
                         assertEquals(4 * bucketsBefore + 1, ours.buckets(), "the growth past a small table");
                         grewPastSmall = true;
                     } else if (grewPastSmall) {
-                        // then it grows, doubling, when it holds as many entries as buckets, and only then
+                        // then it grows when it holds as many entries as buckets, and only then, quadrupling while
+                        // it holds SMALL_TABLE entries or more (after a clear, fewer: then it doubles)
                         assertEquals(handle >= bucketsBefore, grew, "growth at " + handle + " entries in "
                                 + bucketsBefore + " buckets");
                         if (grew) {
-                            assertEquals(2 * bucketsBefore + 1, ours.buckets(), "the growth of a large table");
+                            assertEquals((handle >= HandleTablePatch.SMALL_TABLE ? 4 : 2) * bucketsBefore + 1,
+                                    ours.buckets(), "the growth of a large table at " + handle + " entries");
                         }
                     }
                     model.put(o, handle);
