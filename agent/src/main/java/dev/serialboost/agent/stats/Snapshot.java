@@ -57,6 +57,55 @@ public record Snapshot(boolean on, long since, List<ClassCounts> classes, List<S
                 List.copyOf(streams), new LinkedHashMap<>((Map<String, Long>) map.get("engine")));
     }
 
+    /** Read through JMX from the MBean {@value StatisticsMXBean#NAME} (the {@code stats} command). */
+    public static Snapshot of(final javax.management.MBeanServerConnection jmx) throws java.io.IOException,
+            javax.management.JMException {
+        javax.management.ObjectName name = new javax.management.ObjectName(StatisticsMXBean.NAME);
+        List<ClassCounts> classes = new ArrayList<>();
+        for (javax.management.openmbean.CompositeData c
+                : (javax.management.openmbean.CompositeData[]) jmx.getAttribute(name, "Classes")) {
+            classes.add(new ClassCounts((String) c.get("name"), (Long) c.get("objectsWritten"),
+                    (Long) c.get("objectsRead"), (Long) c.get("descriptorsWritten"), (Long) c.get("descriptorBytes")));
+        }
+        List<StreamCounts> streams = new ArrayList<>();
+        for (javax.management.openmbean.CompositeData c
+                : (javax.management.openmbean.CompositeData[]) jmx.getAttribute(name, "Streams")) {
+            streams.add(new StreamCounts((String) c.get("name"), (Long) c.get("opened"), (Long) c.get("writes"),
+                    (Long) c.get("reads"), (Long) c.get("bytesWritten"), (Long) c.get("bytesRead"),
+                    (Long) c.get("nanosWriting"), (Long) c.get("nanosReading")));
+        }
+        Map<String, Long> engine = new LinkedHashMap<>();
+        javax.management.openmbean.TabularData outcomes =
+                (javax.management.openmbean.TabularData) jmx.getAttribute(name, "EngineOutcomes");
+        for (Object row : outcomes.values()) {
+            javax.management.openmbean.CompositeData c = (javax.management.openmbean.CompositeData) row;
+            engine.put((String) c.get("key"), (Long) c.get("value"));
+        }
+        return new Snapshot((Boolean) jmx.getAttribute(name, "Enabled"), (Long) jmx.getAttribute(name, "Since"),
+                List.copyOf(classes), List.copyOf(streams), engine);
+    }
+
+    /** What happened between {@code before} and this snapshot: each count less its value then. */
+    public Snapshot since(final Snapshot before) {
+        List<ClassCounts> c = new ArrayList<>();
+        for (ClassCounts now : classes) {
+            ClassCounts then = before.ofClass(now.name);
+            c.add(then == null ? now : new ClassCounts(now.name, now.objectsWritten - then.objectsWritten,
+                    now.objectsRead - then.objectsRead, now.descriptorsWritten - then.descriptorsWritten,
+                    now.descriptorBytes - then.descriptorBytes));
+        }
+        List<StreamCounts> s = new ArrayList<>();
+        for (StreamCounts now : streams) {
+            StreamCounts then = before.ofStream(now.name);
+            s.add(then == null ? now : new StreamCounts(now.name, now.opened - then.opened, now.writes - then.writes,
+                    now.reads - then.reads, now.bytesWritten - then.bytesWritten, now.bytesRead - then.bytesRead,
+                    now.nanosWriting - then.nanosWriting, now.nanosReading - then.nanosReading));
+        }
+        Map<String, Long> e = new LinkedHashMap<>();
+        engine.forEach((k, v) -> e.put(k, v - before.engine.getOrDefault(k, 0L)));
+        return new Snapshot(on, since, List.copyOf(c), List.copyOf(s), e);
+    }
+
     /** The counts of {@code name}, or null. */
     public ClassCounts ofClass(final String name) {
         for (ClassCounts c : classes) {
