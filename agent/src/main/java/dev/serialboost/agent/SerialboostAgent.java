@@ -7,12 +7,14 @@ import dev.serialboost.agent.install.ConvertedFormatInstaller;
 import dev.serialboost.agent.install.ConvertingTransformer;
 import dev.serialboost.agent.install.EngineInstaller;
 import dev.serialboost.agent.install.RuntimeInstaller;
+import dev.serialboost.agent.stats.AgentStatistics;
 import dev.serialboost.transformer.converted.ClassConverter;
 import dev.serialboost.transformer.converted.TransformOptions;
 
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code -javaagent:} entry point. Start-up does little, catches everything and never rethrows: a
@@ -22,6 +24,8 @@ import java.util.List;
 public final class SerialboostAgent {
 
     private static volatile boolean started;
+    /** What of the engine layer start-up found off, for the statistics MBean; null when all of it is on. */
+    private static String engineProblem;
 
     private SerialboostAgent() {
     }
@@ -52,7 +56,7 @@ public final class SerialboostAgent {
         long startNanos = System.nanoTime();
         PrintStream err = System.err;
         if (started) {
-            err.println(StderrReport.PREFIX + "already active in this JVM; ignoring the second start");
+            secondStart(args, inst, err);
             return;
         }
         try {
@@ -79,8 +83,11 @@ public final class SerialboostAgent {
                             config.dump(), attached);
                 }
             }
+            engineProblem = engine.problem();
+            String stats = config.stats() ? statistics(inst) : null;
             started = true;
-            report.line(startupLine(config, engine, formatProblem, attached ? unconverted : -1, startNanos));
+            report.line(startupLine(config, engine, formatProblem, attached ? unconverted : -1, startNanos)
+                    + (stats == null ? "" : "; " + stats));
             engine.release().run();
             if (config.summary()) {
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> report.wholeLine(report.summary()),
@@ -92,6 +99,34 @@ public final class SerialboostAgent {
         } catch (Throwable t) {
             err.println(StderrReport.PREFIX + "could not start (" + t + "); serialboost stays inactive and the"
                     + " application runs unchanged");
+        }
+    }
+
+    /**
+     * A second start in a JVM where the agent is active ({@code attach} or {@code stats} after {@code -javaagent} or an
+     * earlier attach): only {@code stats=true} does anything, switching statistics on; one line either way.
+     */
+    private static void secondStart(final String args, final Instrumentation inst, final PrintStream err) {
+        try {
+            AgentConfig config = AgentConfig.resolve(args, Map.of(), Map.of());
+            if (config.stats()) {
+                err.println(StderrReport.PREFIX + statistics(inst));
+                return;
+            }
+        } catch (ConfigException e) {
+            err.println(StderrReport.PREFIX + "configuration error: " + e.getMessage() + "; nothing changed");
+            return;
+        }
+        err.println(StderrReport.PREFIX + "already active in this JVM; ignoring the second start");
+    }
+
+    /** Switches statistics on; what the start-up line says of them. */
+    private static String statistics(final Instrumentation inst) {
+        try {
+            return AgentStatistics.start(inst, engineProblem) ? "statistics: on (MBean " + dev.serialboost.agent.stats.StatisticsMXBean.NAME
+                    + ")" : "statistics: on already";
+        } catch (Throwable t) {
+            return "statistics are off, they could not start: " + t;
         }
     }
 

@@ -24,12 +24,15 @@ import java.util.Map;
  * @param dump         {@code dump}: a directory to write each converted class file to, for javap (default none)
  * @param engine       {@code engine}: the engine layer, patched {@code java.io} method bodies that make plain JDK
  *                     serialization faster with the same bytes on the wire (default true)
+ * @param stats        {@code stats}: per-class and per-stream statistics, JFR events and a JMX MBean (default false;
+ *                     the {@code stats} command switches them on in a running JVM)
  */
 public record AgentConfig(boolean enabled, ConfigFile rules, String configSource, ConvertMode convert, boolean verbose,
-                   boolean summary, Path dump, boolean engine) {
+                   boolean summary, Path dump, boolean engine, boolean stats) {
 
     /** Setting names, in the order the documentation lists them. */
-    public static final List<String> SETTINGS = List.of("config", "convert", "enabled", "engine", "verbose", "summary", "dump");
+    public static final List<String> SETTINGS = List.of("config", "convert", "enabled", "engine", "verbose", "summary", "dump",
+            "stats");
 
     /** Settings as found, with where each came from. */
     private record Found(String value, String source) {
@@ -74,7 +77,7 @@ public record AgentConfig(boolean enabled, ConfigFile rules, String configSource
                 convert == null ? ConvertMode.RULES : ConvertMode.of(convert.value, convert.source),
                 flag(found, "verbose", false), flag(found, "summary", false),
                 dump == null || dump.value.isEmpty() ? null : Path.of(dump.value),
-                flag(found, "engine", true));
+                flag(found, "engine", true), flag(found, "stats", false));
     }
 
     /**

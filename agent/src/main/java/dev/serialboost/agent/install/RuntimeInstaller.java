@@ -94,8 +94,11 @@ public final class RuntimeInstaller {
         }
     }
 
-    /** The class loader {@link RuntimeDefiner} alone is defined by, below the bootstrap loader. */
-    private static final class Isolated extends ClassLoader {
+    /**
+     * The class loader {@link RuntimeDefiner} alone is defined by, below the bootstrap loader (and, each time
+     * statistics are switched on, {@link StatisticsSwitch}).
+     */
+    static final class Isolated extends ClassLoader {
         Isolated() {
             super("serialboost-runtime-installer", null);
         }

@@ -47,6 +47,11 @@ public final class DescriptorTemplate {
         this.typeStrings = typeStrings;
     }
 
+    /** The bytes of the descriptor that do not depend on the stream: all but its reference fields' type strings. */
+    int constantBytes() {
+        return bytes.length;
+    }
+
     /** Writes the descriptor to {@code out} as {@code desc.writeNonProxy(out)} would. */
     void write(final ObjectOutputStream out, final int protocol) throws Throwable {
         byte[] b = protocol == ObjectStreamConstants.PROTOCOL_VERSION_1 ? bytesVersion1 : bytes;

@@ -94,6 +94,9 @@ public final class Engine {
     static void writeClassDescriptor(final ObjectOutputStream out, final ObjectStreamClass desc)
             throws Throwable {
         if (PROBLEM != null || Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass())) {
+            if (Statistics.on) {
+                Statistics.count(PROBLEM != null ? Statistics.UNAVAILABLE : Statistics.WRITE_DESCRIPTOR_OVERRIDDEN);
+            }
             JdkObjectOutputStream.WRITE_CLASS_DESCRIPTOR.invokeExact(out, desc);
         } else {
             writeNonProxy(desc, out);
@@ -110,15 +113,29 @@ public final class Engine {
             Object template = TEMPLATES.get(cl);
             if (template instanceof DescriptorTemplate t && t.desc == desc) {
                 t.write(out, (int) JdkObjectOutputStream.GET_PROTOCOL_VERSION.invokeExact(out));
+                if (Statistics.on) {
+                    templateUsed(cl, t);
+                }
                 return;
             }
             DescriptorTemplate converted = FormatSeam.convertedTemplate(cl, desc);
             if (converted != null) {
                 converted.write(out, (int) JdkObjectOutputStream.GET_PROTOCOL_VERSION.invokeExact(out));
+                if (Statistics.on) {
+                    templateUsed(cl, converted);
+                }
                 return;
             }
         }
+        if (Statistics.on) {
+            Statistics.count(Statistics.TEMPLATE_NONE);
+        }
         JdkObjectStreamClass.WRITE_NON_PROXY.invokeExact(desc, out);
+    }
+
+    private static void templateUsed(final Class<?> cl, final DescriptorTemplate template) {
+        Statistics.count(Statistics.TEMPLATE_USED);
+        Statistics.descriptorWritten(cl, template.constantBytes());
     }
 
     /** Appends bytes to the stream's buffer, as its own {@code writeUTF}/{@code writeLong} calls would. */
@@ -142,7 +159,13 @@ public final class Engine {
      */
     static ObjectStreamClass readClassDescriptor(final ObjectInputStream in) throws Throwable {
         if (PROBLEM != null || Overrides.READ_CLASS_DESCRIPTOR.get(in.getClass())) {
+            if (Statistics.on) {
+                Statistics.count(PROBLEM != null ? Statistics.UNAVAILABLE : Statistics.READ_DESCRIPTOR_OVERRIDDEN);
+            }
             return (ObjectStreamClass) JdkObjectInputStream.READ_CLASS_DESCRIPTOR.invokeExact(in);
+        }
+        if (Statistics.on) {
+            Statistics.count(Statistics.DESCRIPTOR_READ);
         }
         return DescriptorReader.read(in);
     }
@@ -150,6 +173,9 @@ public final class Engine {
     /** Stands for {@code in.resolveClass(desc)} in {@code ObjectInputStream.readNonProxyDesc}. */
     static Class<?> resolveClass(final ObjectInputStream in, final ObjectStreamClass desc) throws Throwable {
         if (PROBLEM != null || Overrides.RESOLVE_CLASS.get(in.getClass())) {
+            if (Statistics.on) {
+                Statistics.count(PROBLEM != null ? Statistics.UNAVAILABLE : Statistics.RESOLVE_CLASS_OVERRIDDEN);
+            }
             return (Class<?>) JdkObjectInputStream.RESOLVE_CLASS.invokeExact(in, desc);
         }
         String name = desc.getName();
@@ -164,7 +190,14 @@ public final class Engine {
             if (cl == null) {
                 cl = (Class<?>) JdkObjectInputStream.OWN_RESOLVE_CLASS.invokeExact(in, desc);
                 ResolvedClasses.offer(name, loader, cl);
+                if (Statistics.on) {
+                    Statistics.count(Statistics.CLASS_RESOLVED);
+                }
+                return cl;
             }
+        }
+        if (Statistics.on) {
+            Statistics.count(Statistics.CLASS_FROM_CACHE);
         }
         return cl;
     }
@@ -206,7 +239,13 @@ public final class Engine {
             ObjectStreamClass bound = ResolvedDescriptors.find(cl, model);
             if (bound != null) {
                 BoundFields.copy(bound, desc, superDesc);
+                if (Statistics.on) {
+                    Statistics.count(Statistics.BINDING_COPIED);
+                }
                 return;
+            }
+            if (Statistics.on) {
+                Statistics.count(Statistics.BINDING_MADE);
             }
             JdkObjectStreamClass.INIT_NON_PROXY.invokeExact(desc, model, cl, resolveEx, superDesc);
             if ((Object) JdkObjectStreamClass.DESERIALIZE_EX.invokeExact(desc) == null) {

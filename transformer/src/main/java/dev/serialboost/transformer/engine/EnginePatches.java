@@ -40,6 +40,10 @@ import java.util.List;
  *       arrays written straight into a {@code ByteArrayOutputStream}.</li>
  *   <li><b>arrays of primitives</b> ({@link PrimitiveArraysPatch#reads()}), a part of {@code ObjectInputStream}:
  *       arrays read straight from a {@code ByteArrayInputStream}, allocated without zeroing.</li>
+ *   <li><b>statistics</b> ({@link StatisticsPatch#writing()}), a part of {@code ObjectOutputStream}: streams, top-level
+ *       writes and objects reported to the statistics, which count them only when switched on.</li>
+ *   <li><b>statistics</b> ({@link StatisticsPatch#reading()}), a part of {@code ObjectInputStream}: the same for
+ *       reads.</li>
  * </ol>
  *
  * <p>The first patch of a class is the class's own: when it does not fit, the class stays as the JDK ships it. A
@@ -88,6 +92,8 @@ public final class EnginePatches {
                 new StringWritesPatch(),
                 new BitsPatch(),
                 PrimitiveArraysPatch.writes(),
-                PrimitiveArraysPatch.reads()));
+                PrimitiveArraysPatch.reads(),
+                StatisticsPatch.writing(),
+                StatisticsPatch.reading()));
     }
 }

@@ -1,0 +1,142 @@
+package dev.serialboost.it.stats;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import javax.management.openmbean.CompositeData;
+import javax.management.openmbean.TabularData;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * Known streams for the statistics: {@link #STREAMS} streams, each with {@link #PLAIN} top-level {@link Plain}s,
+ * {@link #LINKED} top-level {@link Linked}s (each holding a new {@code Plain}), one enum constant, one {@code int[]}
+ * and one string, written into a {@code ByteArrayOutputStream} and read back, under a JFR recording of the project's
+ * events. Prints the SHA-256 of every stream's bytes; then, with the agent, what its MBean (read through the platform
+ * MBean server) and the recording (read back with {@code jdk.jfr.consumer}) say; without it, {@code no-mbean}.
+ */
+public final class StatsWorkload {
+
+    public static final int STREAMS = 3;
+    public static final int PLAIN = 5;
+    public static final int LINKED = 7;
+
+    /** Two primitive fields. */
+    public static final class Plain implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final int x;
+        final long y;
+
+        Plain(final int x) {
+            this.x = x;
+            this.y = x * 31L;
+        }
+    }
+
+    /** A primitive and a reference. */
+    public static final class Linked implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final int id;
+        final Plain plain;
+
+        Linked(final int id) {
+            this.id = id;
+            this.plain = new Plain(id + 100);
+        }
+    }
+
+    /** An enum. */
+    public enum Colour { RED, GREEN }
+
+    private StatsWorkload() {
+    }
+
+    public static void main(final String[] args) throws Exception {
+        Recording recording = new Recording();
+        recording.enable("dev.serialboost.ObjectWrite");
+        recording.enable("dev.serialboost.ObjectRead");
+        recording.start();
+        MessageDigest sha = MessageDigest.getInstance("SHA-256");
+        long sizes = 0;
+        for (int s = 0; s < STREAMS; s++) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+                for (int i = 0; i < PLAIN; i++) {
+                    out.writeObject(new Plain(i));
+                }
+                for (int i = 0; i < LINKED; i++) {
+                    out.writeObject(new Linked(i));
+                }
+                out.writeObject(Colour.GREEN);
+                out.writeObject(new int[] {1, 2, 3});
+                out.writeObject("hello");
+            }
+            byte[] b = bytes.toByteArray();
+            sha.update(b);
+            sizes += b.length;
+            try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(b))) {
+                for (int i = 0; i < PLAIN + LINKED + 3; i++) {
+                    in.readObject();
+                }
+            }
+        }
+        recording.stop();
+        System.out.println("sha " + HexFormat.of().formatHex(sha.digest()));
+        System.out.println("stream-bytes " + sizes);
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName name = new ObjectName("dev.serialboost:type=Statistics");
+        if (!server.isRegistered(name)) {
+            System.out.println("no-mbean");
+            return;
+        }
+        for (String attribute : new String[] {"Enabled", "StreamsOpened", "TopLevelWrites", "TopLevelReads",
+            "ObjectsWritten", "ObjectsRead", "BytesWritten", "BytesRead"}) {
+            System.out.println("mbean " + attribute + " " + server.getAttribute(name, attribute));
+        }
+        for (CompositeData row : (CompositeData[]) server.getAttribute(name, "Classes")) {
+            System.out.println("class " + row.get("name") + " " + row.get("objectsWritten") + " "
+                    + row.get("objectsRead") + " " + row.get("descriptorsWritten"));
+        }
+        for (CompositeData row : (CompositeData[]) server.getAttribute(name, "Streams")) {
+            System.out.println("stream " + row.get("name") + " " + row.get("opened") + " " + row.get("writes") + " "
+                    + row.get("reads") + " " + row.get("bytesWritten") + " " + row.get("bytesRead"));
+        }
+        TabularData engine = (TabularData) server.getAttribute(name, "EngineOutcomes");
+        Map<String, Object> outcomes = new TreeMap<>();
+        for (Object row : engine.values()) {
+            CompositeData c = (CompositeData) row;
+            outcomes.put((String) c.get("key"), c.get("value"));
+        }
+        outcomes.forEach((k, v) -> System.out.println("engine " + k + "=" + v));
+
+        Path file = Files.createTempFile("stats", ".jfr");
+        recording.dump(file);
+        recording.close();
+        Map<String, Integer> events = new TreeMap<>();
+        long eventBytes = 0;
+        for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
+            String type = event.getEventType().getName();
+            String top = event.getClass("objectClass") == null ? "null" : event.getClass("objectClass").getName();
+            events.merge(type + " " + event.getClass("streamClass").getName() + " " + top, 1, Integer::sum);
+            eventBytes += event.getLong("bytes");
+            if (event.getDuration().isNegative()) {
+                System.out.println("jfr negative duration " + event);
+            }
+        }
+        Files.delete(file);
+        events.forEach((k, v) -> System.out.println("jfr " + k + " " + v));
+        System.out.println("jfr-bytes " + eventBytes);
+    }
+}
