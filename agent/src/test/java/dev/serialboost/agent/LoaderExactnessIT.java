@@ -26,6 +26,8 @@ class LoaderExactnessIT {
     /** Rounds of every case between the cold and the warm lines: about 3,000 reads. */
     private static final String WARM_ROUNDS = "40";
     private static final String[] LEAK_JVM = {"-Xmx256m", "-XX:SoftRefLRUPolicyMSPerMB=0"};
+    /** The scenarios of {@link LoaderLeaks}, each a "collected" line. */
+    private static final int LEAK_SCENARIOS = 5;
 
     @ParameterizedTest(name = "{0} agent={1}")
     @MethodSource("dev.serialboost.agent.BothModes#onEveryJdk")
@@ -47,7 +49,26 @@ class LoaderExactnessIT {
         JvmResult agent = JvmRunner.on(jdk).jvmArgs(LEAK_JVM).withAgent(mode).run(LoaderLeaks.class);
         for (JvmResult run : List.of(plain, agent)) {
             List<String> collected = run.stdoutLines().stream().filter(l -> l.startsWith("collected ")).toList();
-            if (collected.size() != 4 || !collected.stream().allMatch(l -> l.endsWith(": yes"))) {
+            if (collected.size() != LEAK_SCENARIOS || !collected.stream().allMatch(l -> l.endsWith(": yes"))) {
+                throw run.fail("a loader was not collected");
+            }
+        }
+        assertSameLines(plain, agent);
+    }
+
+    /**
+     * With statistics on, whose per-thread record of top-level operations outlives one that throws: the same loaders
+     * are collected as without the agent, the failed write's included.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void statisticsKeepNoLoader(final Jdk jdk) {
+        jdk.assumeInstalled();
+        JvmResult plain = JvmRunner.on(jdk).jvmArgs(LEAK_JVM).run(LoaderLeaks.class);
+        JvmResult agent = JvmRunner.on(jdk).jvmArgs(LEAK_JVM).withAgent("stats=true").run(LoaderLeaks.class);
+        for (JvmResult run : List.of(plain, agent)) {
+            List<String> collected = run.stdoutLines().stream().filter(l -> l.startsWith("collected ")).toList();
+            if (collected.size() != LEAK_SCENARIOS || !collected.stream().allMatch(l -> l.endsWith(": yes"))) {
                 throw run.fail("a loader was not collected");
             }
         }

@@ -1,9 +1,12 @@
 package dev.serialboost.it.loaderlab;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.NotSerializableException;
 import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 import java.lang.ref.WeakReference;
 import java.lang.reflect.Array;
@@ -37,6 +40,7 @@ public final class LoaderLeaks {
         report("thread-with-the-application-as-context-loader-ended", contextLoaderThread());
         report("descriptor-of-one-loader-bound-to-a-class-of-another", crossLoaderDescriptor());
         report("resolving-subclass-in-many-threads", resolvingSubclassThreads());
+        report("failed-write-on-a-thread-that-goes-on", failedWrite());
         KEPT.clear();
     }
 
@@ -128,6 +132,26 @@ public final class LoaderLeaks {
         }
         a.close();
         return new WeakReference<>(a);
+    }
+
+    /**
+     * A top-level write of an object of the loader's class fails (a field holds an object that is not serializable) on
+     * this thread, which goes on: nothing the failed write began may keep the stream or the class reachable.
+     */
+    private static WeakReference<ClassLoader> failedWrite() throws Exception {
+        LabLoader loader = newLoader("failed-write");
+        Class<?> factory = Class.forName(LoaderSuite.MODEL + "Factory", true, loader);
+        Object graph = factory.getMethod("holder", Object.class, Object.class).invoke(null,
+                factory.getMethod("collections").invoke(null), new Object());
+        try (ObjectOutputStream out = new ObjectOutputStream(new ByteArrayOutputStream())) {
+            out.writeObject(graph);
+            check(false, "a graph with an Object in it was written");
+        } catch (NotSerializableException expected) {
+            System.out.println("write failed-write-on-a-thread-that-goes-on: " + expected);
+        }
+        graph = null;
+        loader.close();
+        return new WeakReference<>(loader);
     }
 
     /** Many threads read through a {@code resolveClass} override of the loader; then nothing refers to it. */

@@ -11,6 +11,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 import java.io.OutputStream;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -163,8 +164,13 @@ final class Statistics {
     private static final class TopLevel {
         /** Deeper than this (a stream per level of a recursive structure), operations are not timed. */
         static final int MAX = 64;
-        Object[] streams = new Object[4];
-        Class<?>[] tops = new Class<?>[4];
+        /**
+         * The streams and top objects' classes, weakly: a top-level operation that throws reports no end, and its
+         * entry may stay until a later operation of a stream below it ends, which must not keep that stream (its
+         * handle table, the objects and classes in it) or a class reachable from this thread.
+         */
+        WeakReference<?>[] streams = new WeakReference<?>[4];
+        WeakReference<?>[] tops = new WeakReference<?>[4];
         long[] nanos = new long[4];
         long[] bytes = new long[4];
         Object[] events = new Object[4];
@@ -182,8 +188,8 @@ final class Statistics {
                 bytes = java.util.Arrays.copyOf(bytes, n);
                 events = java.util.Arrays.copyOf(events, n);
             }
-            streams[size] = stream;
-            tops[size] = top;
+            streams[size] = new WeakReference<>(stream);
+            tops[size] = top == null ? null : new WeakReference<>(top);
             bytes[size] = startBytes;
             events[size] = event;
             nanos[size] = System.nanoTime();
@@ -196,7 +202,7 @@ final class Statistics {
          */
         int pop(final Object stream) {
             for (int i = size - 1; i >= 0; i--) {
-                if (streams[i] == stream) {
+                if (streams[i].get() == stream) {
                     for (int j = i + 1; j < size; j++) {
                         streams[j] = null;
                         tops[j] = null;
@@ -272,8 +278,8 @@ final class Statistics {
         if (on && depth == 0) {
             TopLevel top = TOP.get();
             int i = top.size - 1;
-            if (i >= 0 && top.streams[i] == in) {
-                top.tops[i] = result == null ? null : result.getClass();
+            if (i >= 0 && top.streams[i].get() == in) {
+                top.tops[i] = result == null ? null : new WeakReference<>(result.getClass());
             }
             ended(in, bytesRead(in), false);
         }
@@ -306,7 +312,7 @@ final class Statistics {
         }
         BiConsumer<Object, Object[]> e = end;
         if (event != null && e != null) {
-            e.accept(event, new Object[] {stream.getClass(), top.tops[i], bytes});
+            e.accept(event, new Object[] {stream.getClass(), top.tops[i] == null ? null : top.tops[i].get(), bytes});
         }
         top.tops[i] = null;
         top.events[i] = null;
