@@ -52,7 +52,9 @@ public final class SerialboostAgent {
         long startNanos = System.nanoTime();
         PrintStream err = System.err;
         if (started) {
-            err.println(StderrReport.PREFIX + "already active in this JVM; ignoring the second start");
+            String filters = attached ? FilterSteps.again(args, inst) : null;
+            err.println(StderrReport.PREFIX + "already active in this JVM; "
+                    + (filters == null ? "ignoring the second start" : filters));
             return;
         }
         try {
@@ -79,8 +81,10 @@ public final class SerialboostAgent {
                             config.dump(), attached);
                 }
             }
+            String filters = FilterSteps.start(config, inst, engine.on());
             started = true;
-            report.line(startupLine(config, engine, formatProblem, attached ? unconverted : -1, startNanos));
+            report.line(startupLine(config, engine, formatProblem, attached ? unconverted : -1, startNanos)
+                    + filters);
             engine.release().run();
             if (config.summary()) {
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> report.wholeLine(report.summary()),

@@ -24,12 +24,15 @@ import java.util.Map;
  * @param dump         {@code dump}: a directory to write each converted class file to, for javap (default none)
  * @param engine       {@code engine}: the engine layer, patched {@code java.io} method bodies that make plain JDK
  *                     serialization faster with the same bytes on the wire (default true)
+ * @param filters      {@code record-classes}, {@code filter}, {@code filter-mode}: what is deserialized, recorded, and
+ *                     the serialization filter made of it ({@link FilterSettings})
  */
 public record AgentConfig(boolean enabled, ConfigFile rules, String configSource, ConvertMode convert, boolean verbose,
-                   boolean summary, Path dump, boolean engine) {
+                   boolean summary, Path dump, boolean engine, FilterSettings filters) {
 
     /** Setting names, in the order the documentation lists them. */
-    public static final List<String> SETTINGS = List.of("config", "convert", "enabled", "engine", "verbose", "summary", "dump");
+    public static final List<String> SETTINGS = List.of("config", "convert", "enabled", "engine", "verbose", "summary", "dump",
+            FilterSettings.RECORD_CLASSES, FilterSettings.FILTER, FilterSettings.FILTER_MODE);
 
     /** Settings as found, with where each came from. */
     private record Found(String value, String source) {
@@ -74,7 +77,14 @@ public record AgentConfig(boolean enabled, ConfigFile rules, String configSource
                 convert == null ? ConvertMode.RULES : ConvertMode.of(convert.value, convert.source),
                 flag(found, "verbose", false), flag(found, "summary", false),
                 dump == null || dump.value.isEmpty() ? null : Path.of(dump.value),
-                flag(found, "engine", true));
+                flag(found, "engine", true), FilterSettings.of(value(found, FilterSettings.RECORD_CLASSES),
+                        value(found, FilterSettings.FILTER), value(found, FilterSettings.FILTER_MODE)));
+    }
+
+    /** The value of setting {@code name} and where it came from, {@code null} when not set. */
+    private static String[] value(final Map<String, Found> found, final String name) {
+        Found f = found.get(name);
+        return f == null ? null : new String[] {f.value, f.source};
     }
 
     /**
@@ -102,7 +112,8 @@ public record AgentConfig(boolean enabled, ConfigFile rules, String configSource
             if (e.getKey().startsWith(prefix)) {
                 String name = e.getKey().substring(prefix.length());
                 if (lowerCase) {
-                    name = name.toLowerCase(Locale.ROOT);
+                    // SERIALBOOST_RECORD_CLASSES is record-classes: environment variables cannot hold a '-'
+                    name = name.toLowerCase(Locale.ROOT).replace('_', '-');
                 }
                 requireKnown(name, kind + e.getKey());
                 found.put(name, new Found(e.getValue(), kind + e.getKey()));

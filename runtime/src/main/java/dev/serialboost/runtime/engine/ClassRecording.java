@@ -116,13 +116,10 @@ final class ClassRecording {
 
     /**
      * Switches recording on (again: a no-op) and returns what reads it, the recording as the lines of the file
-     * ({@link #lines}). Called by the agent's installer alone, through {@code java.io} opened to it.
+     * ({@link #lines}). Called by the agent's installer alone, through {@code java.io} opened to it, possibly while a
+     * stream class loads: so it loads none (the JDK members it reads are looked up at the first check).
      */
     static Supplier<String> start() {
-        if (JdkObjectInputStream.FilterValues.PROBLEM != null) {
-            throw new IllegalStateException("cannot read what ObjectInputStream hands its filter",
-                    JdkObjectInputStream.FilterValues.PROBLEM);
-        }
         on = true;
         return ClassRecording::lines;
     }
@@ -134,7 +131,7 @@ final class ClassRecording {
      * JDK's check runs as without the agent.
      */
     static void filterCheck(final ObjectInputStream in, final Class<?> clazz, final int arrayLength) {
-        if (!on) {
+        if (!on || JdkObjectInputStream.FilterValues.PROBLEM != null) {
             return;
         }
         try {
@@ -164,6 +161,10 @@ final class ClassRecording {
      */
     static String lines() {
         StringBuilder out = new StringBuilder();
+        if (JdkObjectInputStream.FilterValues.PROBLEM != null) {
+            out.append("# nothing can be recorded on this JVM: ").append(JdkObjectInputStream.FilterValues.PROBLEM)
+                    .append('\n');
+        }
         out.append("dropped classes=").append(DROPPED_CLASSES.sum()).append(" streams=")
                 .append(DROPPED_STREAMS.sum()).append('\n');
         List<Limits> streams = new ArrayList<>(STREAMS.values());
