@@ -111,13 +111,14 @@ final class SerialFilters {
             ours = a.reportOnly ? new ReportOnly(pattern, a.file) : pattern;
         }
         ObjectInputFilter user = (ObjectInputFilter) JdkFilterConfig.SERIAL_FILTER.invokeExact();
-        JdkFilterConfig.SET_SERIAL_FILTER.invokeExact(user == null ? ours : ObjectInputFilter.merge(user, ours));
+        ObjectInputFilter jvmWide = user == null ? ours : ObjectInputFilter.merge(user, ours);
+        JdkFilterConfig.SET_SERIAL_FILTER.invokeExact(jvmWide);
         @SuppressWarnings("unchecked")
         BinaryOperator<ObjectInputFilter> factory =
                 (BinaryOperator<ObjectInputFilter>) JdkFilterConfig.SERIAL_FILTER_FACTORY.invokeExact();
         if (factory != null && !factory.getClass().getName().startsWith("java.io.ObjectInputFilter$Config$")) {
-            JdkFilterConfig.SET_SERIAL_FILTER_FACTORY.invokeExact(
-                    (BinaryOperator<?>) new MergingFactory(factory, ours));
+            BinaryOperator<?> merging = new MergingFactory(factory, ours);
+            JdkFilterConfig.SET_SERIAL_FILTER_FACTORY.invokeExact(merging);
         }
     }
 
