@@ -60,14 +60,17 @@ final class FilterSteps {
         if (!engineOn) {
             return "record-classes is off: it needs the engine layer";
         }
+        if (!RecordingFile.claim(file)) {
+            return "recording classes to " + file + " already";
+        }
         String[] outcome = new String[1];
         boolean[] late = new boolean[1];
         // started with the runtime, which the engine defines when the first stream class loads: not at start-up
         boolean now = RuntimeInstaller.whenInstalled(() -> {
             try {
                 Supplier<String> lines = RuntimeInstaller.startRecording(inst);
-                outcome[0] = RecordingFile.start(file, lines, SerialboostAgent.version(), System.err)
-                        ? "recording classes to " + file : "recording classes to " + file + " already";
+                RecordingFile.start(file, lines, SerialboostAgent.version(), System.err);
+                outcome[0] = "recording classes to " + file;
             } catch (Throwable t) {
                 outcome[0] = "record-classes is off: " + cause(t);
                 if (late[0]) {

@@ -27,7 +27,7 @@ public final class RecordingFile {
     /** The first line of every recording, which tells it from a filter file. */
     public static final String FIRST_LINE = "# serialboost record-classes, format 1";
 
-    /** The files being written in this JVM, so that a second start for the same file adds nothing. */
+    /** The files claimed in this JVM, so that a second start for the same file adds nothing. */
     private static final Set<Path> WRITING = ConcurrentHashMap.newKeySet();
 
     private final Path file;
@@ -44,23 +44,23 @@ public final class RecordingFile {
         this.err = err;
     }
 
+    /** Claims {@code file} for a recording; false when this JVM writes a recording there already. */
+    public static boolean claim(final Path file) {
+        return WRITING.add(file.toAbsolutePath().normalize());
+    }
+
     /**
-     * Writes the recording {@code lines} reads to {@code file} from now on; false when that file is written already.
+     * Writes the recording {@code lines} reads to {@code file} (claimed first) from now on.
      *
      * @param writer what wrote it, for the header ({@code serialboost 1.0})
      */
-    public static boolean start(final Path file, final Supplier<String> lines, final String writer,
-                                final PrintStream err) {
-        Path key = file.toAbsolutePath().normalize();
-        if (!WRITING.add(key)) {
-            return false;
-        }
-        RecordingFile recording = new RecordingFile(key, lines, writer, err);
+    public static void start(final Path file, final Supplier<String> lines, final String writer,
+                             final PrintStream err) {
+        RecordingFile recording = new RecordingFile(file.toAbsolutePath().normalize(), lines, writer, err);
         Thread periodic = new Thread(recording::writeEvery, "serialboost-record-classes");
         periodic.setDaemon(true);
         periodic.start();
         Runtime.getRuntime().addShutdownHook(new Thread(recording::write, "serialboost-record-classes-at-exit"));
-        return true;
     }
 
     private void writeEvery() {
