@@ -190,6 +190,23 @@ class FilterRecordingIT {
         assertEquals(List.of(), attached.stderrProblems(), attached.describe());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.serialboost.testing.Jdk#all")
+    void recordingChangesNoByteGraphCallOrException(final Jdk jdk) throws IOException {
+        jdk.assumeInstalled();
+        EngineRuns.Main runs = EngineRuns.main(jdk);
+        Path recording = dir.resolve("engine-report.txt");
+        // the setting as a system property, the agent's arguments being EngineRuns'
+        JvmResult recorded = EngineRuns.withAgent(JvmRunner.on(jdk).jvmArgs(EngineRuns.HEAP,
+                "-Dserialboost.record-classes=" + recording), dev.serialboost.it.engine.EngineReport.class);
+        EngineRuns.assertSameReport(jdk + ", EngineReport with record-classes", runs.plain().stdoutLines(),
+                recorded.stdoutLines(), runs.plain(), recorded, null, null);
+        long classes = body(recording).stream().filter(l -> l.startsWith("class ")).count();
+        if (classes < 50) {
+            throw recorded.fail("only " + classes + " classes recorded in " + recording);
+        }
+    }
+
     /** {@code java -jar serialboost-agent.jar filter ARGS}: what it prints on stdout, one line. */
     static String filter(final String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
