@@ -13,6 +13,7 @@ import dev.serialboost.transformer.converted.TransformOptions;
 
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -56,7 +57,7 @@ public final class SerialboostAgent {
         long startNanos = System.nanoTime();
         PrintStream err = System.err;
         if (started) {
-            secondStart(args, inst, err);
+            secondStart(args, inst, attached, err);
             return;
         }
         try {
@@ -85,9 +86,10 @@ public final class SerialboostAgent {
             }
             engineProblem = engine.problem();
             String stats = config.stats() ? statistics(inst) : null;
+            String filters = FilterSteps.start(config, inst, engine.on());
             started = true;
             report.line(startupLine(config, engine, formatProblem, attached ? unconverted : -1, startNanos)
-                    + (stats == null ? "" : "; " + stats));
+                    + (stats == null ? "" : "; " + stats) + filters);
             engine.release().run();
             if (config.summary()) {
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> report.wholeLine(report.summary()),
@@ -104,20 +106,28 @@ public final class SerialboostAgent {
 
     /**
      * A second start in a JVM where the agent is active ({@code attach} or {@code stats} after {@code -javaagent} or an
-     * earlier attach): only {@code stats=true} does anything, switching statistics on; one line either way.
+     * earlier attach): only {@code stats=true} (statistics switched on) and, when attached, {@code record-classes}
+     * (recording started) do anything; one line either way.
      */
-    private static void secondStart(final String args, final Instrumentation inst, final PrintStream err) {
+    private static void secondStart(final String args, final Instrumentation inst, final boolean attached,
+                                    final PrintStream err) {
+        AgentConfig config;
         try {
-            AgentConfig config = AgentConfig.resolve(args, Map.of(), Map.of());
-            if (config.stats()) {
-                err.println(StderrReport.PREFIX + statistics(inst));
-                return;
-            }
+            config = AgentConfig.resolve(args, Map.of(), Map.of());
         } catch (ConfigException e) {
             err.println(StderrReport.PREFIX + "configuration error: " + e.getMessage() + "; nothing changed");
             return;
         }
-        err.println(StderrReport.PREFIX + "already active in this JVM; ignoring the second start");
+        List<String> added = new ArrayList<>();
+        if (config.stats()) {
+            added.add(statistics(inst));
+        }
+        String filters = attached ? FilterSteps.again(config, inst) : null;
+        if (filters != null) {
+            added.add(filters);
+        }
+        err.println(StderrReport.PREFIX + "already active in this JVM; "
+                + (added.isEmpty() ? "ignoring the second start" : String.join("; ", added)));
     }
 
     /** Switches statistics on; what the start-up line says of them. */

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * The ways the same plain {@code Serializable} workload classes run: without the agent; with the agent as it
- * comes, no settings at all (its default: the engine layer only, nothing converted, the same bytes on the wire);
+ * comes, no settings at all (its default: the engine layer only, nothing converted, the same bytes on the wire), and
+ * so with {@code record-classes} on, for what recording costs;
  * and with its opt-in converted format ({@code convert=all}), with the engine layer (bulk body, or per-field body
  * with {@code bulk=off}) and without it ({@code engine=false}), so that the two layers can be told apart.
  *
@@ -19,6 +20,11 @@ public enum AgentMode {
     OFF("off", "no agent", false, false, null),
     /** {@code -javaagent} with no settings: the engine layer, nothing converted, byte-identical streams. */
     DEFAULT("default", "agent default (engine)", true, false, ""),
+    /**
+     * {@code record-classes=FILE}: the default with the recording of what is deserialized on ({@code docs/filters.md});
+     * the runner gives a file in the results directory. Same bytes as the default.
+     */
+    RECORD("record", "agent default + record-classes", true, false, "record-classes=recorded-classes.txt"),
     /** {@code convert=all}: the converted format, bulk body for all-primitive levels, engine layer on. */
     CONVERTED("converted", "convert=all + engine", true, true, "convert=all"),
     /** {@code convert=all} with a rules file {@code include ** bulk=off}: per-field bodies only, engine on. */

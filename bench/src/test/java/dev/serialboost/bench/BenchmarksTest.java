@@ -192,8 +192,10 @@ class BenchmarksTest {
 
     @Test
     void modesSayWhatTheAgentDoes() {
-        assertEquals(List.of("off", "default", "converted", "converted-fields", "converted-no-engine"),
+        assertEquals(List.of("off", "default", "record", "converted", "converted-fields", "converted-no-engine"),
                 Arrays.stream(AgentMode.values()).map(AgentMode::id).toList());
+        assertTrue(AgentMode.RECORD.engine() && !AgentMode.RECORD.converts()
+                && AgentMode.RECORD.settings().startsWith("record-classes="), "the default, recording");
         assertTrue(!AgentMode.OFF.agent() && AgentMode.OFF.settings() == null);
         assertEquals("", AgentMode.DEFAULT.settings(), "the default is the agent with no settings at all");
         assertTrue(AgentMode.DEFAULT.engine() && !AgentMode.DEFAULT.converts());

@@ -12,7 +12,8 @@ import java.util.List;
  * {@code java -jar serialboost-agent.jar ...}: {@code scan} lists the decisions for the classes of a jar, a directory
  * or a class path ({@link Scan}); {@code attach PID [settings]} loads the agent into a running JVM ({@link Attach});
  * {@code stats PID [--seconds N] [--json]} shows what a running JVM serializes ({@link Stats});
- * without arguments, how to use the jar ({@code usage.txt} beside this class).
+ * {@code filter FILE} prints the {@code jdk.serialFilter} pattern made of a {@code record-classes} file ({@link
+ * Filter}); without arguments, how to use the jar ({@code usage.txt} beside this class).
  */
 public final class CommandLine {
 
@@ -24,6 +25,9 @@ public final class CommandLine {
                           final PrintStream err) {
         if (!args.isEmpty() && args.get(0).equals("scan")) {
             return Scan.run(args.subList(1, args.size()), out, err);
+        }
+        if (!args.isEmpty() && args.get(0).equals("filter")) {
+            return Filter.run(args.subList(1, args.size()), out, err);
         }
         if (!args.isEmpty() && args.get(0).equals("attach")) {
             return Attach.run(args.subList(1, args.size()), out, err);

@@ -26,13 +26,15 @@ import java.util.Map;
  *                     serialization faster with the same bytes on the wire (default true)
  * @param stats        {@code stats}: per-class and per-stream statistics, JFR events and a JMX MBean (default false;
  *                     the {@code stats} command switches them on in a running JVM)
+ * @param filters      {@code record-classes}, {@code filter}, {@code filter-mode}: what is deserialized, recorded, and
+ *                     the serialization filter made of it ({@link FilterSettings})
  */
 public record AgentConfig(boolean enabled, ConfigFile rules, String configSource, ConvertMode convert, boolean verbose,
-                   boolean summary, Path dump, boolean engine, boolean stats) {
+                   boolean summary, Path dump, boolean engine, boolean stats, FilterSettings filters) {
 
     /** Setting names, in the order the documentation lists them. */
     public static final List<String> SETTINGS = List.of("config", "convert", "enabled", "engine", "verbose", "summary", "dump",
-            "stats");
+            "stats", FilterSettings.RECORD_CLASSES, FilterSettings.FILTER, FilterSettings.FILTER_MODE);
 
     /** Settings as found, with where each came from. */
     private record Found(String value, String source) {
@@ -77,7 +79,15 @@ public record AgentConfig(boolean enabled, ConfigFile rules, String configSource
                 convert == null ? ConvertMode.RULES : ConvertMode.of(convert.value, convert.source),
                 flag(found, "verbose", false), flag(found, "summary", false),
                 dump == null || dump.value.isEmpty() ? null : Path.of(dump.value),
-                flag(found, "engine", true), flag(found, "stats", false));
+                flag(found, "engine", true), flag(found, "stats", false),
+                FilterSettings.of(value(found, FilterSettings.RECORD_CLASSES), value(found, FilterSettings.FILTER),
+                        value(found, FilterSettings.FILTER_MODE)));
+    }
+
+    /** The value of setting {@code name} and where it came from, {@code null} when not set. */
+    private static String[] value(final Map<String, Found> found, final String name) {
+        Found f = found.get(name);
+        return f == null ? null : new String[] {f.value, f.source};
     }
 
     /**
@@ -105,7 +115,8 @@ public record AgentConfig(boolean enabled, ConfigFile rules, String configSource
             if (e.getKey().startsWith(prefix)) {
                 String name = e.getKey().substring(prefix.length());
                 if (lowerCase) {
-                    name = name.toLowerCase(Locale.ROOT);
+                    // SERIALBOOST_RECORD_CLASSES is record-classes: environment variables cannot hold a '-'
+                    name = name.toLowerCase(Locale.ROOT).replace('_', '-');
                 }
                 requireKnown(name, kind + e.getKey());
                 found.put(name, new Found(e.getValue(), kind + e.getKey()));

@@ -163,7 +163,10 @@ public final class EngineInstaller implements ClassFileTransformer {
         if (loader != null || className == null) {
             return null;
         }
-        for (Target target : targets) {
+        // indexed, no iterator: in a JVM attached to before it ever iterated an ArrayList, ArrayList$Itr may be the
+        // very class loading through here, which an iterator here would make a ClassCircularityError for good
+        for (int i = 0; i < targets.size(); i++) {
+            Target target = targets.get(i);
             if (target.name.equals(className)) {
                 return classBeingRedefined == null ? patchAtLoad(target, classfileBuffer)
                         : patchAgain(target, classfileBuffer);

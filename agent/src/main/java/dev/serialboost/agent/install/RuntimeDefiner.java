@@ -7,6 +7,7 @@ import java.security.ProtectionDomain;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Defines the runtime's classes in {@code java.io}. Loaded by {@code RuntimeInstaller}'s own class loader, whose
@@ -42,5 +43,28 @@ public final class RuntimeDefiner {
         Class<?> files = Class.forName("java.io.Serialboost$ClassPathFiles", false, null);
         return (BiFunction<?, ?, ?>) MethodHandles.privateLookupIn(files, MethodHandles.lookup())
                 .findStatic(files, "reader", MethodType.methodType(BiFunction.class)).invoke();
+    }
+
+    /**
+     * Switches the runtime's class recording on ({@code java.io.Serialboost$ClassRecording.start}, package-private)
+     * and returns what reads it. Only this class, in its isolated loader, can reach it.
+     */
+    @SuppressWarnings("unchecked")
+    public static Supplier<String> startRecording() throws Throwable {
+        Class<?> recording = Class.forName("java.io.Serialboost$ClassRecording", false, null);
+        return (Supplier<String>) MethodHandles.privateLookupIn(recording, MethodHandles.lookup())
+                .findStatic(recording, "start", MethodType.methodType(Supplier.class)).invoke();
+    }
+
+    /**
+     * Arms the runtime's filter ({@code java.io.Serialboost$SerialFilters.arm}, package-private), which it installs
+     * when the JDK sets its filters up. Only this class, in its isolated loader, can reach it.
+     */
+    public static void armFilter(final String pattern, final String file, final String problem,
+                                 final boolean reportOnly) throws Throwable {
+        Class<?> filters = Class.forName("java.io.Serialboost$SerialFilters", false, null);
+        MethodHandles.privateLookupIn(filters, MethodHandles.lookup()).findStatic(filters, "arm",
+                MethodType.methodType(void.class, String.class, String.class, String.class, boolean.class))
+                .invoke(pattern, file, problem, reportOnly);
     }
 }

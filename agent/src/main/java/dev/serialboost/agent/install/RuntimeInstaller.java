@@ -19,6 +19,7 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Installs the runtime, which patched {@code java.io} code and generated code call, in {@code java.base}'s own
@@ -44,7 +45,23 @@ public final class RuntimeInstaller {
     /** The runtime's class-file reader, handed back when the runtime was defined; null before or when it has none. */
     private static volatile BiFunction<ClassLoader, String, byte[]> classPathReader;
 
+    /** What waits for the runtime to be defined ({@link #whenInstalled}); guarded by the class. */
+    private static final List<Runnable> PENDING = new ArrayList<>();
+
     private RuntimeInstaller() {
+    }
+
+    /**
+     * Runs {@code action} once the runtime is defined: now when it is, else right after the engine defines it (when
+     * the first stream class loads), so that start-up does not pay for it. Returns whether it ran now.
+     */
+    public static synchronized boolean whenInstalled(final Runnable action) {
+        if (definedInBootstrap()) {
+            action.run();
+            return true;
+        }
+        PENDING.add(action);
+        return false;
     }
 
     /** The binary name a runtime class has once installed, from its name in the runtime ({@code engine/Engine}). */
@@ -68,6 +85,43 @@ public final class RuntimeInstaller {
         BiFunction<ClassLoader, String, byte[]> reader = (BiFunction<ClassLoader, String, byte[]>) definer
                 .getMethod("define", List.class, Function.class).invoke(null, ordered, generator);
         classPathReader = reader;
+        List<Runnable> waiting = List.copyOf(PENDING);
+        PENDING.clear();
+        for (Runnable action : waiting) {
+            action.run();
+        }
+    }
+
+    /**
+     * Installs the runtime if it is not yet, and switches its class recording on (a second call: the same
+     * recording); returns what reads it, the recording's lines. Through a {@link RuntimeDefiner} of its own, in a
+     * loader of its own to which alone {@code java.io} is opened: as for the installation, no other class gets a way
+     * to the recording's switch.
+     */
+    @SuppressWarnings("unchecked")
+    public static synchronized Supplier<String> startRecording(final Instrumentation inst) throws Throwable {
+        return (Supplier<String>) privileged(inst).getMethod("startRecording").invoke(null);
+    }
+
+    /**
+     * Installs the runtime if it is not yet, and arms its filter ({@code SerialFilters}): {@code pattern} from
+     * {@code file}, or {@code problem} saying why the file cannot be used. As {@link #startRecording}, through a
+     * definer of its own.
+     */
+    public static synchronized void armFilter(final Instrumentation inst, final String pattern, final String file,
+                                              final String problem, final boolean reportOnly) throws Throwable {
+        privileged(inst).getMethod("armFilter", String.class, String.class, String.class, boolean.class)
+                .invoke(null, pattern, file, problem, reportOnly);
+    }
+
+    /** The runtime installed, and a {@link RuntimeDefiner} in a loader of its own to which {@code java.io} is open. */
+    private static Class<?> privileged(final Instrumentation inst) throws Throwable {
+        install(inst);
+        Isolated isolated = new Isolated();
+        Class<?> definer = isolated.define(RuntimeDefiner.class);
+        inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
+                Map.of("java.io", Set.of(isolated.getUnnamedModule())), Set.of(), Map.of());
+        return definer;
     }
 
     /** The runtime's class-file reader (see {@code ClassPathFiles}); null when it has none or is not installed. */

@@ -246,4 +246,21 @@ class ConfigFileTest {
         AgentConfig config = AgentConfig.resolve("enabled=false,config=/does/not/exist", Map.of(), Map.of());
         assertFalse(config.enabled());
     }
+
+    @Test
+    void filterSettingsResolveWithTheirEnvironmentNames() throws ConfigException {
+        AgentConfig config = AgentConfig.resolve("filter=/etc/f.txt", Map.of("serialboost.filter-mode", "report"),
+                Map.of("SERIALBOOST_RECORD_CLASSES", "/tmp/r.txt"));
+        assertEquals(new FilterSettings(Path.of("/tmp/r.txt"), Path.of("/etc/f.txt"), true), config.filters());
+        assertEquals(FilterSettings.NONE, AgentConfig.resolve("", Map.of(), Map.of()).filters());
+        ConfigException mode = assertThrows(ConfigException.class,
+                () -> AgentConfig.resolve("filter=f,filter-mode=warn", Map.of(), Map.of()));
+        assertEquals("agent argument filter-mode takes enforce or report, not 'warn'", mode.getMessage());
+        ConfigException alone = assertThrows(ConfigException.class,
+                () -> AgentConfig.resolve("filter-mode=report", Map.of(), Map.of()));
+        assertEquals("agent argument filter-mode is set but no filter file is (filter=FILE)", alone.getMessage());
+        ConfigException empty = assertThrows(ConfigException.class,
+                () -> AgentConfig.resolve("record-classes=", Map.of(), Map.of()));
+        assertEquals("agent argument record-classes is empty; give the path of a file", empty.getMessage());
+    }
 }

@@ -6,6 +6,7 @@ import dev.serialboost.bench.AgentMode;
 enum Column {
     NO_AGENT("no agent", AgentMode.OFF),
     DEFAULT("agent default (engine)", AgentMode.DEFAULT),
+    RECORD("agent default + record-classes", AgentMode.RECORD),
     CONVERTED("convert=all + engine", AgentMode.CONVERTED),
     CONVERTED_FIELDS("convert=all, per-field + engine", AgentMode.CONVERTED_FIELDS),
     CONVERTED_NO_ENGINE("convert=all, engine=false", AgentMode.CONVERTED_NO_ENGINE),

@@ -44,13 +44,19 @@ final class JvmOptions {
 
     /**
      * {@code -javaagent:...} for a mode: {@code null} without the agent, the bare jar for the default (no settings at
-     * all), the mode's settings with the rules file and {@code summary=true} for the converting modes.
+     * all), the recording's file in the results for {@code record}, the mode's settings with the rules file and {@code
+     * summary=true} for the converting modes.
      */
     private String agentOption(final AgentMode mode, final boolean verbose) throws IOException {
         if (!mode.agent()) {
             return null;
         }
         String option = "-javaagent:" + settings.agentJar();
+        if (mode == AgentMode.RECORD) {
+            // the mode's file, in the results: every fork of the mode rewrites it (atomically) as it runs and exits
+            String file = mode.settings().substring(mode.settings().indexOf('=') + 1);
+            return option + "=record-classes=" + settings.results().toAbsolutePath().resolve(file);
+        }
         if (!mode.converts()) {
             return mode.settings().isEmpty() ? option : option + "=" + mode.settings();
         }

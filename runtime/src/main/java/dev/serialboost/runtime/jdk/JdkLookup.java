@@ -26,7 +26,7 @@ public final class JdkLookup {
 
     /** What a find looks for. */
     private enum Kind {
-        CLASS, PRIVATE_ACCESS, FIELD_TYPE, GETTER, SETTER, STATIC_GETTER, VIRTUAL, SPECIAL, STATIC, CONSTRUCTOR, BOUND
+        CLASS, PRIVATE_ACCESS, FIELD_TYPE, GETTER, SETTER, STATIC_GETTER, STATIC_SETTER, VIRTUAL, SPECIAL, STATIC, CONSTRUCTOR, BOUND
     }
 
     /** The class, or null when it could not be found (every find then answers null). */
@@ -132,6 +132,11 @@ public final class JdkLookup {
     /** {@code () type}: reads the static field {@code name} of type {@code type}. */
     MethodHandle staticGetter(final String name, final Class<?> type) {
         return (MethodHandle) find(Kind.STATIC_GETTER, name, type, null);
+    }
+
+    /** {@code (type) void}: writes the static field {@code name} of type {@code type}. */
+    MethodHandle staticSetter(final String name, final Class<?> type) {
+        return (MethodHandle) find(Kind.STATIC_SETTER, name, type, null);
     }
 
     /** {@code (Owner, parameters) return}: calls the instance method {@code name} of {@code type}, virtually. */
@@ -262,6 +267,7 @@ public final class JdkLookup {
                 case GETTER -> adapt(lookup.findGetter(owner, name, (Class<?>) type));
                 case SETTER -> adapt(lookup.findSetter(owner, name, (Class<?>) type));
                 case STATIC_GETTER -> adapt(lookup.findStaticGetter(owner, name, (Class<?>) type));
+                case STATIC_SETTER -> adapt(lookup.findStaticSetter(owner, name, (Class<?>) type));
                 case VIRTUAL -> adapt(lookup.findVirtual(owner, name, (MethodType) type));
                 case SPECIAL -> adapt(lookup.findSpecial(owner, name, (MethodType) type, owner));
                 case STATIC -> adapt(lookup.findStatic(owner, name, (MethodType) type));

@@ -20,6 +20,9 @@ import java.util.List;
  *       class descriptors recognised from their bytes.</li>
  *   <li><b>bound descriptors</b> ({@link DescriptorBindingPatch}), a part of {@code ObjectInputStream}: a descriptor
  *       bound to its local class from the result of binding the same one before.</li>
+ *   <li><b>recording classes</b> ({@link FilterChecksPatch}), a part of {@code ObjectInputStream}: each filter check
+ *       told to the runtime first, which records the class and the filter's values when {@code record-classes} is
+ *       set (otherwise it returns at once).</li>
  *   <li><b>writing</b> ({@link DescriptorTemplatesPatch}), {@code ObjectOutputStream}'s own: class descriptors
  *       written from templates.</li>
  *   <li><b>reading byte arrays</b> ({@link ArrayReadsPatch}), {@code ObjectInputStream$PeekInputStream}: reads of a
@@ -83,6 +86,7 @@ public final class EnginePatches {
                 new ClassResolutionPatch(),
                 new DescriptorRecognitionPatch(),
                 new DescriptorBindingPatch(),
+                new FilterChecksPatch(),
                 new DescriptorTemplatesPatch(),
                 new ArrayReadsPatch(),
                 new StringReadsPatch(),

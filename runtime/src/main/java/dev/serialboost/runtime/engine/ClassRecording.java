@@ -1,0 +1,207 @@
+package dev.serialboost.runtime.engine;
+
+import dev.serialboost.runtime.jdk.JdkObjectInputStream;
+
+import java.io.ObjectInputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
+
+/**
+ * What this JVM deserializes, as its serialization filter sees it (the agent's {@code record-classes} setting): every
+ * class a filter is asked about, with the loader it came from, the first stream class that read it and how many times
+ * a filter was asked about it; and per stream class the largest depth, object references, array length and stream
+ * bytes a filter was handed. Told by {@code ObjectInputStream.filterCheck} itself, at its start, with the values the
+ * JDK hands the filter right after ({@link #filterCheck}): so the limits are exactly those a filter would see, and the
+ * work is per class descriptor, array and back-reference the JDK checks, never per field or primitive.
+ *
+ * <p>Off until the agent starts it ({@link #start}, package-private: only the agent's installer, to which {@code
+ * java.io} is opened, reaches it; nothing else can switch recording on, off or elsewhere). Keeps no class, loader or
+ * stream: per class a {@link ClassValue} entry (gone with its class) and, for the file, names and counters only.
+ * Bounded: at most {@link #MAX_CLASSES} (class, loader) names and {@link #MAX_STREAMS} stream classes; past that,
+ * nothing new is kept and the file says how many were dropped.
+ */
+final class ClassRecording {
+
+    static final int MAX_CLASSES = 10_000;
+    static final int MAX_STREAMS = 1_000;
+
+    /** One class a filter was asked about: names and counts, no reference to the class or its loader. */
+    private static final class Seen {
+        final String name;
+        final String loader;
+        /** The stream class that first read it; set once, by whichever stream got there first. */
+        volatile String firstStream;
+        final LongAdder checks = new LongAdder();
+
+        Seen(final String name, final String loader) {
+            this.name = name;
+            this.loader = loader;
+        }
+    }
+
+    /** One stream class: the largest values a filter was handed in its streams. */
+    private static final class Limits {
+        final String name;
+        long depth;
+        long refs;
+        long array = -1;
+        long bytes;
+        final LongAdder checks = new LongAdder();
+
+        Limits(final String name) {
+            this.name = name;
+        }
+
+        /** Raises the maxima; a lock only when one grows, which stops happening once a workload is warm. */
+        void see(final long d, final long r, final int a, final long b) {
+            if (d > depth || r > refs || a > array || b > bytes) {
+                synchronized (this) {
+                    depth = Math.max(depth, d);
+                    refs = Math.max(refs, r);
+                    array = Math.max(array, a);
+                    bytes = Math.max(bytes, b);
+                }
+            }
+        }
+    }
+
+    private static final Seen DROPPED_CLASS = new Seen("", "");
+    private static final Limits DROPPED_STREAM = new Limits("");
+
+    /** The recorded classes by {@code name + ' ' + loader}; each entry found once per class through {@link #SEEN}. */
+    private static final ConcurrentHashMap<String, Seen> CLASSES = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<String, Limits> STREAMS = new ConcurrentHashMap<>();
+    private static final LongAdder DROPPED_CLASSES = new LongAdder();
+    private static final LongAdder DROPPED_STREAMS = new LongAdder();
+
+    private static final ClassValue<Seen> SEEN = new ClassValue<>() {
+        @Override
+        protected Seen computeValue(final Class<?> type) {
+            String key = type.getName() + ' ' + loaderName(type.getClassLoader());
+            Seen known = CLASSES.get(key);
+            if (known != null) {
+                return known;
+            }
+            if (CLASSES.size() >= MAX_CLASSES) {
+                DROPPED_CLASSES.increment();
+                return DROPPED_CLASS;
+            }
+            return CLASSES.computeIfAbsent(key, k -> new Seen(type.getName(), loaderName(type.getClassLoader())));
+        }
+    };
+
+    private static final ClassValue<Limits> LIMITS = new ClassValue<>() {
+        @Override
+        protected Limits computeValue(final Class<?> streamClass) {
+            Limits known = STREAMS.get(streamClass.getName());
+            if (known != null) {
+                return known;
+            }
+            if (STREAMS.size() >= MAX_STREAMS) {
+                DROPPED_STREAMS.increment();
+                return DROPPED_STREAM;
+            }
+            return STREAMS.computeIfAbsent(streamClass.getName(), Limits::new);
+        }
+    };
+
+    /** Whether recording is on; set once by {@link #start}, never cleared. */
+    private static volatile boolean on;
+
+    private ClassRecording() {
+    }
+
+    /**
+     * Switches recording on (again: a no-op) and returns what reads it, the recording as the lines of the file
+     * ({@link #lines}). Called by the agent's installer alone, through {@code java.io} opened to it, possibly while a
+     * stream class loads: so it loads none (the JDK members it reads are looked up at the first check).
+     */
+    static Supplier<String> start() {
+        on = true;
+        return ClassRecording::lines;
+    }
+
+    /**
+     * Told at the start of {@code ObjectInputStream.filterCheck(clazz, arrayLength)}, before the JDK calls the
+     * filter with the same class and length and the stream's {@code totalObjectRefs}, {@code depth} and bytes read
+     * (0 when {@code bin} is null, as the JDK hands it). Records and never throws: whatever goes wrong here, the
+     * JDK's check runs as without the agent.
+     */
+    static void filterCheck(final ObjectInputStream in, final Class<?> clazz, final int arrayLength) {
+        if (!on || JdkObjectInputStream.FilterValues.PROBLEM != null) {
+            return;
+        }
+        try {
+            Class<?> streamClass = in.getClass();
+            Limits limits = LIMITS.get(streamClass);
+            Object bin = (Object) JdkObjectInputStream.FilterValues.BIN.invokeExact(in);
+            long bytes = bin == null ? 0 : (long) JdkObjectInputStream.FilterValues.BYTES_READ.invokeExact(bin);
+            limits.see((long) JdkObjectInputStream.FilterValues.DEPTH.invokeExact(in),
+                    (long) JdkObjectInputStream.FilterValues.TOTAL_OBJECT_REFS.invokeExact(in), arrayLength, bytes);
+            limits.checks.increment();
+            if (clazz != null) {
+                Seen seen = SEEN.get(clazz);
+                if (seen.firstStream == null) {
+                    seen.firstStream = streamClass.getName();
+                }
+                seen.checks.increment();
+            }
+        } catch (Throwable t) {
+            // recording is best effort; the JDK's check is what matters
+        }
+    }
+
+    /**
+     * The recording as lines: {@code dropped}, then a {@code stream} line per stream class and a {@code class} line
+     * per class, each sorted by name. The agent writes them to the file after its header (the format is documented in
+     * {@code docs/filters.md}).
+     */
+    static String lines() {
+        StringBuilder out = new StringBuilder();
+        if (JdkObjectInputStream.FilterValues.PROBLEM != null) {
+            out.append("# nothing can be recorded on this JVM: ").append(JdkObjectInputStream.FilterValues.PROBLEM)
+                    .append('\n');
+        }
+        out.append("dropped classes=").append(DROPPED_CLASSES.sum()).append(" streams=")
+                .append(DROPPED_STREAMS.sum()).append('\n');
+        List<Limits> streams = new ArrayList<>(STREAMS.values());
+        streams.sort((a, b) -> a.name.compareTo(b.name));
+        for (Limits l : streams) {
+            long depth;
+            long refs;
+            long array;
+            long bytes;
+            synchronized (l) {
+                depth = l.depth;
+                refs = l.refs;
+                array = l.array;
+                bytes = l.bytes;
+            }
+            out.append("stream ").append(l.name).append(" maxdepth=").append(depth).append(" maxrefs=").append(refs)
+                    .append(" maxarray=").append(Math.max(array, 0)).append(" maxbytes=").append(bytes)
+                    .append(" checks=").append(l.checks.sum()).append('\n');
+        }
+        List<Seen> classes = new ArrayList<>(CLASSES.values());
+        classes.sort((a, b) -> a.name.equals(b.name) ? a.loader.compareTo(b.loader) : a.name.compareTo(b.name));
+        for (Seen s : classes) {
+            out.append("class ").append(s.name).append(" loader=").append(s.loader).append(" stream=")
+                    .append(s.firstStream).append(" checks=").append(s.checks.sum()).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** How the file names a class loader: its name, else its class's; {@code bootstrap} for the bootstrap loader. */
+    static String loaderName(final ClassLoader loader) {
+        if (loader == null) {
+            return "bootstrap";
+        }
+        String name = loader.getName();
+        if (name == null || name.isBlank()) {
+            name = loader.getClass().getName();
+        }
+        return name.replaceAll("\\s", "_");
+    }
+}
