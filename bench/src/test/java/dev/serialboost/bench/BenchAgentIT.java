@@ -96,20 +96,20 @@ class BenchAgentIT {
         assertEquals("none", start.group(4));
         assertEquals(1, engine.stderr().lines().count(), "the default prints its start-up line only:\n"
                 + engine.stderr());
-        // the five workload classes and the business graph's Customer, Address and OrderLine
-        agentRanCleanly(converted, true, 8);
+        // the seven workload classes and the business graph's Customer, Address and OrderLine
+        agentRanCleanly(converted, true, 10);
         agentRanCleanly(fields, true, 1);
-        agentRanCleanly(alone, false, 8);
+        agentRanCleanly(alone, false, 10);
         for (Workload w : Workload.values()) {
-            decision(converted, w.name());
-            decision(alone, w.name());
+            decision(converted, w.modelClass().getSimpleName());
+            decision(alone, w.modelClass().getSimpleName());
         }
         decision(fields, "MarketData");
         assertTrue(decision(converted, "MarketData").contains(" record"), "bulk body: " + converted.stderr());
         assertTrue(!decision(fields, "MarketData").contains(" record"), "per-field body: " + fields.stderr());
 
         List<String> plain = digests(off);
-        assertEquals(14, plain.size(), "2 read methods x 6 workloads, 2 RMI calls:\n" + off.stdout());
+        assertEquals(16, plain.size(), "2 read methods x 7 workloads, 2 RMI calls:\n" + off.stdout());
         assertEquals(plain, digests(engine), "the agent's default and plain JDK read different graphs");
         assertEquals(plain, digests(converted), "convert=all and plain JDK read different graphs");
         assertEquals(plain, digests(alone), "convert=all,engine=false and plain JDK read different graphs");
@@ -118,7 +118,7 @@ class BenchAgentIT {
 
         List<String> bytesOff = lines(off, "size JdkStreamBenchmark").stream().filter(l -> l.contains("SERIALIZABLE"))
                 .toList();
-        assertEquals(12, bytesOff.size(), off.stdout());
+        assertEquals(14, bytesOff.size(), off.stdout());
         assertTrue(bytesOff.stream().allMatch(l -> l.contains(" bytes=")), off.stdout());
         assertEquals(bytesOff, lines(engine, "size JdkStreamBenchmark"), "the default changed bytes on the wire");
         assertNotEquals(bytesOff, lines(converted, "size JdkStreamBenchmark"), "the converted format is another");

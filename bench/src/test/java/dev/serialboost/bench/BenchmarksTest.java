@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.serialboost.bench.model.ChainNode;
 import dev.serialboost.bench.model.Customer;
 import dev.serialboost.bench.model.CustomerOrder;
 import dev.serialboost.bench.model.Position;
@@ -159,13 +160,14 @@ class BenchmarksTest {
         assertEquals(List.of("plain", "handwritten", "libraries"), off.runs().stream().map(Plan.Run::name).toList());
         Plan.Run plain = off.runs().get(0);
         assertEquals(List.of(JdkStreamBenchmark.class, RmiBenchmark.class), plain.benchmarks());
-        assertEquals(6, plain.combinations(JdkStreamBenchmark.class).size());
+        assertEquals(7, plain.combinations(JdkStreamBenchmark.class).size());
         assertEquals(List.of(Map.of("argument", "Employee"), Map.of("argument", "CustomerOrder")),
                 plain.combinations(RmiBenchmark.class));
         Plan.Run hand = off.runs().get(1);
-        assertEquals(4, hand.combinations(JdkStreamBenchmark.class).size(), "CustomerOrder and Position have no twin");
+        assertEquals(4, hand.combinations(JdkStreamBenchmark.class).size(),
+                "CustomerOrder, Position and Chain have no twin");
         assertTrue(hand.combinations(JdkStreamBenchmark.class).stream().allMatch(c -> c.get("form").equals("HANDWRITTEN")));
-        assertEquals(6, off.runs().get(2).combinations(KryoBenchmark.class).size());
+        assertEquals(7, off.runs().get(2).combinations(KryoBenchmark.class).size());
         assertEquals(Plan.ALL, off.runs().stream().flatMap(r -> r.benchmarks().stream()).distinct().toList());
         assertEquals(List.of("plain"), Plan.of(AgentMode.OFF, all, false).runs().stream().map(Plan.Run::name).toList(),
                 "the reference rows only when asked for (the first JDK)");
@@ -178,7 +180,7 @@ class BenchmarksTest {
                     .allMatch(c -> c.get("form").equals("SERIALIZABLE")));
             assertEquals(List.of(Workload.MarketData.modelClass(), Workload.Employee.modelClass(),
                     Workload.Order.modelClass(), Workload.Sample.modelClass(), Workload.CustomerOrder.modelClass(),
-                    Workload.Position.modelClass()), p.modelClasses());
+                    Workload.Position.modelClass(), Workload.Chain.modelClass()), p.modelClasses());
         }
 
         Plan fields = Plan.of(AgentMode.CONVERTED_FIELDS, all, true);
@@ -272,12 +274,19 @@ class BenchmarksTest {
         assertEquals(3000, s.longArr().length);
         assertTrue(Arrays.stream(Workload.values()).allMatch(w -> w.modelClass().getPackageName()
                 .equals(MarketData.class.getPackageName())));
-        assertEquals(List.of(Workload.CustomerOrder, Workload.Position), Arrays.stream(Workload.values())
+        assertEquals(List.of(Workload.CustomerOrder, Workload.Position, Workload.Chain), Arrays.stream(Workload.values())
                 .filter(w -> !w.handWritten()).toList());
         Position position = (Position) Workload.Position.one(Form.SERIALIZABLE);
         assertTrue(position.marketValue() > 0, "the derived value is set");
         assertTrue(Arrays.stream(Position.class.getDeclaredMethods()).anyMatch(m -> m.getName().equals("writeObject")),
                 "Position has its own writeObject");
+        ChainNode chain = (ChainNode) Workload.Chain.one(Form.SERIALIZABLE);
+        int nodes = 0;
+        for (ChainNode n = chain; n != null; n = n.next()) {
+            assertEquals(nodes++, n.position());
+        }
+        assertEquals(Workload.CHAIN_LENGTH, nodes);
+        assertEquals(200, nodes, "the deep graph of issue 36: 200 nodes");
     }
 
     @Test
