@@ -68,6 +68,15 @@ class ReportGeneratorTest {
                 + " within error |");
         assertContains(md, "| every row above (10) | | agent default (engine) | all | ≥ 0.97x | lowest 0.32x ± 5.92"
                 + " (MarketData, 1,000 per stream, JDK 17) | within error |");
+        // convert=all against the default: the default's round trip over convert=all's, JDK 17
+        assertContains(md, "| MarketData | one per stream | convert=all / default | 17 | ≥ 1.30x | 3.69x ± 80.69 | met |");
+        assertContains(md, "| every workload, one per stream (2) | | agent default (engine) | 17 | ≥ 3.00x | lowest 0.76x"
+                + " ± 13.74 (MarketData, JDK 17) | within error |");
+        // sizes: CustomerOrder's converted stream 1,359 bytes against the default's 1,852
+        assertContains(md, "| every workload, bytes per stream (2) | one per stream | convert=all + engine | 17 | ≤ 0.80x"
+                + " of the default's | largest 0.73x (CustomerOrder) | met |");
+        assertTrue(!md.contains("## Allocation per operation"), "no gc profiler in the recorded run");
+        assertTrue(!md.contains("## Streams frameworks use"), "no framework streams in the recorded run");
         assertTrue(!md.contains("| Employee | one per stream | agent default (engine) | 17 | ≥ 1.60x"),
                 "no target row for what did not run");
         // the layers, each against no agent on its JDK
