@@ -16,7 +16,8 @@ import java.util.jar.JarFile;
  * took: {@code looked at N classes (L loaded, F failed) in X.Y ms}. Each class is loaded by name, not initialized,
  * through one class loader for all the jars; a class that cannot be loaded (an optional dependency missing) is
  * counted as failed, but was looked at by every transformer all the same. The names are read before the clock
- * starts.
+ * starts. The loader's parent is the platform loader, not the application's: {@code benchmarks.jar} carries some of
+ * these libraries itself (commons-lang3, for {@code CloneBenchmark}), and every class must come from the jars given.
  */
 public final class ClassPathApp {
 
@@ -41,7 +42,7 @@ public final class ClassPathApp {
         int loaded = 0;
         int failed = 0;
         long start = System.nanoTime();
-        try (URLClassLoader loader = new URLClassLoader(urls, ClassPathApp.class.getClassLoader())) {
+        try (URLClassLoader loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader())) {
             for (String name : names) {
                 try {
                     Class.forName(name, false, loader);

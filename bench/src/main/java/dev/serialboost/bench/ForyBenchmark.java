@@ -1,6 +1,7 @@
 package dev.serialboost.bench;
 
 import dev.serialboost.bench.model.Address;
+import dev.serialboost.bench.model.ChainNode;
 import dev.serialboost.bench.model.Customer;
 import dev.serialboost.bench.model.CustomerOrder;
 import dev.serialboost.bench.model.Position;
@@ -50,8 +51,11 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3, time = 1)
 public class ForyBenchmark {
 
-    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder", "Position"})
+    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder", "Position", "Chain"})
     public Workload workload;
+
+    /** Deep enough for {@link Workload#Chain}, one level a node. */
+    static final int MAX_DEPTH = 2 * Workload.CHAIN_LENGTH;
 
     private Fory fory;
     private Object one;
@@ -66,6 +70,8 @@ public class ForyBenchmark {
                 .withLanguage(Language.JAVA)
                 .requireClassRegistration(true)
                 .withRefTracking(workload.sharedReferences())
+                // Fory refuses graphs deeper than 50 by default (a guard against hostile data); the chain is deeper
+                .withMaxDepth(MAX_DEPTH)
                 .build();
         fory.register(MarketData.class);
         fory.register(Employee.class);
@@ -73,6 +79,7 @@ public class ForyBenchmark {
         fory.register(Sample.class);
         fory.register(CustomerOrder.class);
         fory.register(Position.class);
+        fory.register(ChainNode.class);
         fory.register(Customer.class);
         fory.register(Address.class);
         fory.register(OrderLine.class);

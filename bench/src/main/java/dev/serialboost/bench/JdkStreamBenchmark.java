@@ -44,7 +44,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3, time = 1)
 public class JdkStreamBenchmark {
 
-    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder", "Position"})
+    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder", "Position", "Chain"})
     public Workload workload;
 
     @Param({"SERIALIZABLE", "HANDWRITTEN"})

@@ -5,6 +5,7 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import dev.serialboost.bench.model.Address;
+import dev.serialboost.bench.model.ChainNode;
 import dev.serialboost.bench.model.Customer;
 import dev.serialboost.bench.model.CustomerOrder;
 import dev.serialboost.bench.model.Position;
@@ -57,7 +58,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3, time = 1)
 public class KryoBenchmark {
 
-    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder", "Position"})
+    @Param({"MarketData", "Employee", "Order", "Sample", "CustomerOrder", "Position", "Chain"})
     public Workload workload;
 
     private Kryo kryo;
@@ -81,6 +82,7 @@ public class KryoBenchmark {
         kryo.register(Sample.class);
         kryo.register(CustomerOrder.class);
         kryo.register(Position.class);
+        kryo.register(ChainNode.class);
         kryo.register(Customer.class);
         kryo.register(Address.class);
         kryo.register(OrderLine.class);

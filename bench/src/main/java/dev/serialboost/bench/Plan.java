@@ -11,11 +11,11 @@ import java.util.Map;
 
 /**
  * What runs in the JVMs of one {@link AgentMode}: the plain-Serializable benchmarks ({@link JdkStreamBenchmark} with
- * {@code form=SERIALIZABLE}, and the real client {@link RmiBenchmark}) in every mode; the reference rows
- * (hand-written {@code Externalizable}, Kryo, Fory) only without the agent and only when asked for. Each
- * {@link Run} is one JMH invocation, as JMH applies a parameter's values to every benchmark of an invocation.
- * {@link BenchRunner} turns runs into JMH includes and parameters ({@code run.JmhRuns}), {@link SelfCheck} into one
- * call of every method.
+ * {@code form=SERIALIZABLE}, and the real client {@link RmiBenchmark}) in every mode; the streams frameworks use and
+ * the other real clients ({@link #CLIENTS}, over the business graph) in every mode; the reference rows (hand-written
+ * {@code Externalizable}, Kryo, Fory) only without the agent and only when asked for. Each {@link Run} is one JMH
+ * invocation, as JMH applies a parameter's values to every benchmark of an invocation. {@link BenchRunner} turns runs
+ * into JMH includes and parameters ({@code run.JmhRuns}), {@link SelfCheck} into one call of every method.
  *
  * <p>The per-field mode runs MarketData only: {@code bulk=off} changes nothing but all-primitive class levels, and
  * MarketData is the only all-primitive workload (the others would run byte-identical code).
@@ -24,7 +24,18 @@ public record Plan(AgentMode mode, List<Run> runs) {
 
     /** Benchmark classes of the bench, in report order. */
     public static final List<Class<?>> ALL = List.of(JdkStreamBenchmark.class, RmiBenchmark.class,
-            KryoBenchmark.class, ForyBenchmark.class);
+            FrameworkStreamBenchmark.class, CloneBenchmark.class, JournalBenchmark.class, CacheBenchmark.class,
+            JdbcBenchmark.class, KryoBenchmark.class, ForyBenchmark.class);
+    /**
+     * The benchmarks of the run {@code clients}: the streams frameworks use and the real clients other than RMI, each
+     * over the workloads of {@link #CLIENT_WORKLOADS} only (their {@code workload} parameter).
+     */
+    public static final List<Class<?>> CLIENTS = List.of(FrameworkStreamBenchmark.class, CloneBenchmark.class,
+            JournalBenchmark.class, CacheBenchmark.class, JdbcBenchmark.class);
+    /** The workloads of {@link #CLIENTS}: the business graph. */
+    static final List<Workload> CLIENT_WORKLOADS = List.of(Workload.CustomerOrder);
+    /** The runs of the reference rows (no agent, the first JDK). */
+    private static final List<String> REFERENCE_RUNS = List.of("handwritten", "libraries");
     /** Workloads whose class levels are all-primitive: the only ones the per-field mode changes. */
     public static final List<Workload> ALL_PRIMITIVE = List.of(Workload.MarketData);
     /** The workloads {@link RmiBenchmark} passes as its argument: a record and a business graph. */
@@ -94,6 +105,11 @@ public record Plan(AgentMode mode, List<Run> runs) {
         if (!plain.isEmpty()) {
             runs.add(new Run("plain", plain, params));
         }
+        List<Workload> graphs = new ArrayList<>(CLIENT_WORKLOADS);
+        graphs.retainAll(selected);
+        if (!graphs.isEmpty()) {
+            runs.add(new Run("clients", CLIENTS, Map.of("workload", names(graphs))));
+        }
         if (mode == AgentMode.OFF && referenceRows && !selected.isEmpty()) {
             List<Workload> twins = selected.stream().filter(Workload::handWritten).toList();
             if (!twins.isEmpty()) {
@@ -114,11 +130,16 @@ public record Plan(AgentMode mode, List<Run> runs) {
         return runs.isEmpty();
     }
 
+    /** Whether the plan has the reference rows. */
+    public boolean referenceRows() {
+        return runs.stream().anyMatch(r -> REFERENCE_RUNS.contains(r.name()));
+    }
+
     /** The workload classes this plan's JVM must find converted (converting modes) or plain (the others). */
     public List<Class<?>> modelClasses() {
         List<Class<?>> out = new ArrayList<>();
         for (Run run : runs) {
-            if (!run.name().equals("plain")) {
+            if (REFERENCE_RUNS.contains(run.name())) {
                 continue;
             }
             for (String key : List.of("workload", "argument")) {

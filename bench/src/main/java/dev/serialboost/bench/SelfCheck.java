@@ -19,8 +19,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Calls every benchmark method of a {@link Plan} once, outside JMH, and checks what it did: every read method
- * and every remote call ({@code remote*}) must give back a graph equal to the one written
+ * Calls every benchmark method of a {@link Plan} once, outside JMH, and checks what it did: every read, remote call,
+ * clone and real client's round trip ({@code read*}, {@code remote*}, {@code clone*}, {@code roundTrip*}) must give
+ * back a graph equal to the one written
  * ({@link GraphDigest}, identity included), and every write method reports its size and, where the benchmark keeps
  * them, a hash of the bytes it wrote. One line per call on stdout:
  *
@@ -37,6 +38,8 @@ import java.util.Map;
  */
 public final class SelfCheck {
 
+    /** How the methods that give back what was written are named: reads, remote calls, clones, round trips. */
+    private static final List<String> READ_BACK = List.of("read", "remote", "clone", "roundTrip");
     private static final String BLACKHOLE_PASSWORD =
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.";
 
@@ -130,8 +133,10 @@ public final class SelfCheck {
                 String hash = writtenMethod == null ? ""
                         : " bytes=" + sha((byte[]) invoke(writtenMethod, state));
                 lines.add("size " + name + label + " " + bytes + hash);
-            } else if (m.getName().startsWith("read") || m.getName().startsWith("remote")) {
-                Object source = m.getName().contains("Thousand") ? expected[1] : expected[0];
+            } else if (READ_BACK.stream().anyMatch(m.getName()::startsWith)) {
+                // the second expected object when the method reads many (the last of them, or all in one list)
+                Object source = m.getName().contains("Thousand") || m.getName().contains("Hundred")
+                        ? expected[1] : expected[0];
                 String want = GraphDigest.of(source);
                 String got = GraphDigest.of(result);
                 if (!want.equals(got)) {
@@ -140,7 +145,8 @@ public final class SelfCheck {
                 }
                 lines.add("digest " + name + label + " " + GraphDigest.hash(result));
             } else {
-                throw new IllegalStateException(name + ": benchmark methods are named write*, read* or remote*");
+                throw new IllegalStateException(name + ": benchmark methods are named write* or " + READ_BACK
+                        .stream().map(p -> p + "*").toList());
             }
         }
         return lines;

@@ -1,6 +1,7 @@
 package dev.serialboost.bench;
 
 import dev.serialboost.bench.model.Address;
+import dev.serialboost.bench.model.ChainNode;
 import dev.serialboost.bench.model.Customer;
 import dev.serialboost.bench.model.CustomerOrder;
 import dev.serialboost.bench.model.Employee;
@@ -153,6 +154,29 @@ public enum Workload {
             }
             return out;
         }
+    },
+    /**
+     * A linked chain of {@value #CHAIN_LENGTH} nodes, each with an int and a short String: the deep graph the JDK
+     * writes and reads one recursion level a node. The one-per-stream pattern writes one chain, the journal pattern
+     * {@value #BATCH} chains. No hand-written twin.
+     */
+    Chain(ChainNode.class, false, false) {
+        @Override
+        Object[] make(final Form form, final int count) {
+            if (form != Form.SERIALIZABLE) {
+                throw new IllegalArgumentException("Chain has no " + form + " form");
+            }
+            SplittableRandom random = new SplittableRandom(SEED);
+            Object[] out = new Object[count];
+            for (int i = 0; i < count; i++) {
+                ChainNode next = null;
+                for (int n = CHAIN_LENGTH - 1; n >= 0; n--) {
+                    next = new ChainNode(n, "event-" + Integer.toString(random.nextInt(1 << 20), 36), next);
+                }
+                out[i] = next;
+            }
+            return out;
+        }
     };
 
     /** Objects in one stream in the journal pattern. */
@@ -160,6 +184,8 @@ public enum Workload {
     static final long SEED = 20_261_122L;
     static final int MANAGERS = 20;
     static final int CUSTOMERS = 100;
+    /** Nodes of one {@link #Chain}. */
+    static final int CHAIN_LENGTH = 200;
     // the constants' names shadow the model classes' in expressions here
     private static final int ORDER_LEGS = dev.serialboost.bench.model.Order.LEGS;
     private static final int SAMPLE_LENGTH = dev.serialboost.bench.model.Sample.LENGTH;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.serialboost.bench.model.ChainNode;
 import dev.serialboost.bench.model.Customer;
 import dev.serialboost.bench.model.CustomerOrder;
 import dev.serialboost.bench.model.Position;
@@ -69,7 +70,15 @@ class BenchmarksTest {
             seen.add(line.split(" ")[1]);
         }
         assertEquals(expected, seen);
-        assertEquals(13, expected.size(), "4 methods in each stream benchmark class, 1 RMI call: " + expected);
+        assertEquals(22, expected.size(), "4 methods in each stream benchmark class (JDK, framework streams, Kryo,"
+                + " Fory), 1 RMI call, 2 clones, 1 journal, cache and JDBC round trip each: " + expected);
+        for (String client : List.of("CloneBenchmark.cloneOne", "CloneBenchmark.cloneHundred",
+                "JournalBenchmark.roundTripThousand", "CacheBenchmark.roundTrip", "JdbcBenchmark.roundTrip")) {
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("digest " + client + " workload=CustomerOrder ")),
+                    client + ":\n" + String.join("\n", lines));
+        }
+        assertTrue(lines.contains("digest CacheBenchmark.roundTrip workload=CustomerOrder "
+                + GraphDigest.hash(Workload.CustomerOrder.one(Form.SERIALIZABLE))), String.join("\n", lines));
         assertTrue(lines.contains("digest RmiBenchmark.remoteCall argument=Employee "
                 + GraphDigest.hash(Workload.Employee.one(Form.SERIALIZABLE))), String.join("\n", lines));
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("size JdkStreamBenchmark.writeOnePerStream"
@@ -91,7 +100,9 @@ class BenchmarksTest {
                         reads++;
                     }
                 }
-                assertEquals(w.handWritten() ? 4 : 3, reads, w + " " + method + ": JDK, (hand-written,) Kryo, Fory");
+                int frameworkStreams = Plan.CLIENT_WORKLOADS.contains(w) ? 3 : 0;
+                assertEquals((w.handWritten() ? 4 : 3) + frameworkStreams, reads,
+                        w + " " + method + ": JDK, (hand-written,) Kryo, Fory(, the three framework streams)");
                 assertEquals(1, digests.size(), w + " " + method + ": " + digests);
             }
         }
@@ -156,29 +167,40 @@ class BenchmarksTest {
     void planRunsReferenceRowsWithoutTheAgentAndPerFieldOnlyWhereItChangesSomething() {
         List<Workload> all = List.of(Workload.values());
         Plan off = Plan.of(AgentMode.OFF, all, true);
-        assertEquals(List.of("plain", "handwritten", "libraries"), off.runs().stream().map(Plan.Run::name).toList());
+        assertEquals(List.of("plain", "clients", "handwritten", "libraries"),
+                off.runs().stream().map(Plan.Run::name).toList());
+        assertEquals(Plan.CLIENTS, off.runs().get(1).benchmarks());
+        assertEquals(List.of(Map.of("stream", "RESOLVE_CLASS", "workload", "CustomerOrder"),
+                Map.of("stream", "COMPACT_DESCRIPTORS", "workload", "CustomerOrder"),
+                Map.of("stream", "ANNOTATE_CLASS", "workload", "CustomerOrder")),
+                off.runs().get(1).combinations(FrameworkStreamBenchmark.class));
+        assertEquals(List.of(Map.of("workload", "CustomerOrder")),
+                off.runs().get(1).combinations(CloneBenchmark.class), "the real clients: the business graph only");
         Plan.Run plain = off.runs().get(0);
         assertEquals(List.of(JdkStreamBenchmark.class, RmiBenchmark.class), plain.benchmarks());
-        assertEquals(6, plain.combinations(JdkStreamBenchmark.class).size());
+        assertEquals(7, plain.combinations(JdkStreamBenchmark.class).size());
         assertEquals(List.of(Map.of("argument", "Employee"), Map.of("argument", "CustomerOrder")),
                 plain.combinations(RmiBenchmark.class));
-        Plan.Run hand = off.runs().get(1);
-        assertEquals(4, hand.combinations(JdkStreamBenchmark.class).size(), "CustomerOrder and Position have no twin");
+        Plan.Run hand = off.runs().get(2);
+        assertEquals(4, hand.combinations(JdkStreamBenchmark.class).size(),
+                "CustomerOrder, Position and Chain have no twin");
         assertTrue(hand.combinations(JdkStreamBenchmark.class).stream().allMatch(c -> c.get("form").equals("HANDWRITTEN")));
-        assertEquals(6, off.runs().get(2).combinations(KryoBenchmark.class).size());
+        assertEquals(7, off.runs().get(3).combinations(KryoBenchmark.class).size());
         assertEquals(Plan.ALL, off.runs().stream().flatMap(r -> r.benchmarks().stream()).distinct().toList());
-        assertEquals(List.of("plain"), Plan.of(AgentMode.OFF, all, false).runs().stream().map(Plan.Run::name).toList(),
-                "the reference rows only when asked for (the first JDK)");
+        assertEquals(List.of("plain", "clients"), Plan.of(AgentMode.OFF, all, false).runs().stream()
+                .map(Plan.Run::name).toList(), "the reference rows only when asked for (the first JDK)");
+        assertTrue(off.referenceRows() && !Plan.of(AgentMode.OFF, all, false).referenceRows());
 
         for (AgentMode mode : List.of(AgentMode.DEFAULT, AgentMode.CONVERTED, AgentMode.CONVERTED_NO_ENGINE)) {
             Plan p = Plan.of(mode, all, true);
-            assertEquals(1, p.runs().size(), mode + ": no reference rows with the agent");
+            assertEquals(List.of("plain", "clients"), p.runs().stream().map(Plan.Run::name).toList(),
+                    mode + ": no reference rows with the agent");
             assertEquals(List.of(JdkStreamBenchmark.class, RmiBenchmark.class), p.runs().get(0).benchmarks());
             assertTrue(p.runs().get(0).combinations(JdkStreamBenchmark.class).stream()
                     .allMatch(c -> c.get("form").equals("SERIALIZABLE")));
             assertEquals(List.of(Workload.MarketData.modelClass(), Workload.Employee.modelClass(),
                     Workload.Order.modelClass(), Workload.Sample.modelClass(), Workload.CustomerOrder.modelClass(),
-                    Workload.Position.modelClass()), p.modelClasses());
+                    Workload.Position.modelClass(), Workload.Chain.modelClass()), p.modelClasses());
         }
 
         Plan fields = Plan.of(AgentMode.CONVERTED_FIELDS, all, true);
@@ -274,12 +296,19 @@ class BenchmarksTest {
         assertEquals(3000, s.longArr().length);
         assertTrue(Arrays.stream(Workload.values()).allMatch(w -> w.modelClass().getPackageName()
                 .equals(MarketData.class.getPackageName())));
-        assertEquals(List.of(Workload.CustomerOrder, Workload.Position), Arrays.stream(Workload.values())
+        assertEquals(List.of(Workload.CustomerOrder, Workload.Position, Workload.Chain), Arrays.stream(Workload.values())
                 .filter(w -> !w.handWritten()).toList());
         Position position = (Position) Workload.Position.one(Form.SERIALIZABLE);
         assertTrue(position.marketValue() > 0, "the derived value is set");
         assertTrue(Arrays.stream(Position.class.getDeclaredMethods()).anyMatch(m -> m.getName().equals("writeObject")),
                 "Position has its own writeObject");
+        ChainNode chain = (ChainNode) Workload.Chain.one(Form.SERIALIZABLE);
+        int nodes = 0;
+        for (ChainNode n = chain; n != null; n = n.next()) {
+            assertEquals(nodes++, n.position());
+        }
+        assertEquals(Workload.CHAIN_LENGTH, nodes);
+        assertEquals(200, nodes, "the deep graph of issue 36: 200 nodes");
     }
 
     @Test

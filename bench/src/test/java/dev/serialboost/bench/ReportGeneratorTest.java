@@ -68,14 +68,22 @@ class ReportGeneratorTest {
                 + " within error |");
         assertContains(md, "| every row above (10) | | agent default (engine) | all | ≥ 0.97x | lowest 0.32x ± 5.92"
                 + " (MarketData, 1,000 per stream, JDK 17) | within error |");
+        // convert=all against the default: the default's round trip over convert=all's, JDK 17
+        assertContains(md, "| MarketData | one per stream | convert=all / default | 17 | ≥ 1.30x | 3.69x ± 80.69 | met |");
+        assertContains(md, "| every workload, one per stream (2) | | agent default (engine) | 17 | ≥ 3.00x | lowest 0.76x"
+                + " ± 13.74 (MarketData, JDK 17) | within error |");
+        // sizes: CustomerOrder's converted stream 1,359 bytes against the default's 1,852
+        assertContains(md, "| every workload, bytes per stream (2) | one per stream | convert=all + engine | 17 | ≤ 0.80x"
+                + " of the default's | largest 0.73x (CustomerOrder) | met |");
+        assertTrue(!md.contains("## Allocation per operation"), "no gc profiler in the recorded run");
+        assertTrue(!md.contains("## Streams frameworks use"), "no framework streams in the recorded run");
         assertTrue(!md.contains("| Employee | one per stream | agent default (engine) | 17 | ≥ 1.60x"),
                 "no target row for what did not run");
         // the layers, each against no agent on its JDK
         assertContains(md, "| MarketData | one per stream | 73,982 ± 408,665 | 0.76x ± 13.74 | 2.82x ± 41.55 |"
                 + " 1.03x ± 20.33 | 1.61x ± 34.86 |");
-        assertContains(md, "## A real client: JDK RMI");
-        assertContains(md, "| 17 | CustomerOrder | 16,278,413 ± 292,912,949 | 6,529,460 ± 110,217,953 |"
-                + " **2.49x ± 61.51** |");
+        assertContains(md, "## Real clients");
+        assertContains(md, "| 17 | RMI call | CustomerOrder | 16,278,413 ± 292,912,949 | **2.49x ± 61.51** |");
         // the bulk table: off, per-field, bulk and the three ratios, write and read apart
         assertContains(md, "| one per stream | write | 28,814 ± 383,525 | 3,591 ± 48,667 | 5,685 ± 66,066 | 8.02x");
         // a JDK after the first gets a table of its own

@@ -21,8 +21,9 @@ public final class BenchmarksPage {
     static final String CHART = "benchmarks.png";
     /** The page's sections, in the page's order. */
     static final List<Section> SECTIONS = List.of(new HeadlineSection(), new TargetsSection(), new LayersSection(),
-            new RmiSection(), new TimesSection(), new HandWrittenSection(), new BulkBodySection(), new SizesSection(),
-            new CostSection(), new MethodSection(), new MachineSection());
+            new FrameworkStreamsSection(), new ClientsSection(), new TimesSection(), new HandWrittenSection(),
+            new BulkBodySection(), new SizesSection(), new AllocationSection(), new CostSection(), new MethodSection(),
+            new MachineSection());
 
     /** Small numbers in words, for the page's prose. */
     private static final String[] NUMBERS = {"no", "one", "two", "three", "four", "five", "six", "seven", "eight",

@@ -41,4 +41,15 @@ final class Cells {
         }
         return "**missed**";
     }
+
+    /** Whether a value meets an upper bound {@code target}: {@code met}, {@code within error}, or missed. */
+    static String verdictAtMost(final Score s, final double target) {
+        if (s.value() <= target) {
+            return "met";
+        }
+        if (!Double.isNaN(s.error()) && s.value() - s.error() <= target) {
+            return "within error";
+        }
+        return "**missed**";
+    }
 }

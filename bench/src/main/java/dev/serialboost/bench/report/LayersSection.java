@@ -4,7 +4,10 @@ import dev.serialboost.bench.Workload;
 
 import java.util.List;
 
-/** "The two layers compared": every agent mode against no agent, round trip, one table per JDK. */
+/**
+ * "The two layers compared": every agent mode against no agent, round trip, one table per JDK, and {@code convert=all}
+ * against the default (the ratio of the two modes' times, their errors combined).
+ */
 final class LayersSection implements Section {
 
     @Override
@@ -19,7 +22,9 @@ final class LayersSection implements Section {
             for (Column c : columns) {
                 md.append(' ').append(c.label).append(" |");
             }
-            md.append("\n|---|---|---:|").append("---:|".repeat(columns.size())).append('\n');
+            boolean ratio = columns.contains(Column.DEFAULT) && columns.contains(Column.CONVERTED);
+            md.append(ratio ? " convert=all / default |" : "")
+                    .append("\n|---|---|---:|").append("---:|".repeat(columns.size() + (ratio ? 1 : 0))).append('\n');
             for (Pattern p : Pattern.values()) {
                 for (Workload w : Workload.values()) {
                     Score off = r.get(jdk, Column.NO_AGENT, w, p, Op.ROUND_TRIP);
@@ -30,6 +35,10 @@ final class LayersSection implements Section {
                             .append(" |");
                     for (Column c : columns) {
                         Score s = r.speedup(jdk, c, w, p);
+                        md.append(' ').append(s == null ? "—" : Cells.ratioWithError(s)).append(" |");
+                    }
+                    if (ratio) {
+                        Score s = r.ratio(jdk, Column.DEFAULT, Column.CONVERTED, w, p, null);
                         md.append(' ').append(s == null ? "—" : Cells.ratioWithError(s)).append(" |");
                     }
                     md.append('\n');

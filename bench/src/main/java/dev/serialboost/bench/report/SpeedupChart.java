@@ -47,6 +47,7 @@ final class SpeedupChart {
                         case ONE -> "1/stream";
                         case THOUSAND -> "1,000/stream";
                         case RMI -> "RMI";
+                        default -> p.label;
                     });
                     ws.add(w);
                     ps.add(p);

@@ -33,7 +33,7 @@ final class TimesSection implements Section {
         List<Column> columns = new ArrayList<>();
         for (Column c : Column.values()) {
             if (r.scores.keySet().stream().anyMatch(k -> k.jdk() == jdk && k.column() == c && k.workload() == w
-                    && k.pattern() != Pattern.RMI)) {
+                    && !k.pattern().client() && k.stream() == null)) {
                 columns.add(c);
             }
         }

@@ -4,6 +4,7 @@ import dev.serialboost.bench.AgentMode;
 import dev.serialboost.bench.BenchJdk;
 import dev.serialboost.bench.Plan;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -32,7 +33,8 @@ import java.util.regex.Pattern;
 /**
  * The benchmarks themselves: one JMH run per JDK, mode and {@link Plan.Run}, forks on that JDK with the mode's
  * {@link JvmOptions}, JMH's output to the console and to a log per run, from which every fork's agent lines are
- * checked ({@link AgentOutputCheck}); and JMH's JSON result file of the whole run.
+ * checked ({@link AgentOutputCheck}); JMH's {@code gc} profiler in every fork (allocation per operation); and JMH's
+ * JSON result file of the whole run.
  */
 final class JmhRuns {
 
@@ -64,6 +66,9 @@ final class JmhRuns {
                 .measurementTime(TimeValue.milliseconds(t.iterationMillis()))
                 .timeout(TimeValue.minutes(5))
                 .shouldFailOnError(true)
+                // bytes allocated per operation for the report (gc.alloc.rate.norm): the profiler reads the JVM's
+                // allocation counters between iterations, outside the measured code
+                .addProfiler(GCProfiler.class)
                 .jvmArgs(jvmOptions.of(mode, false).toArray(new String[0]))
                 .jvmArgsAppend(); // the @Fork defaults of the classes are in FORK_OPTIONS already
         for (Class<?> b : benchmarks) {

@@ -14,7 +14,8 @@ import java.util.List;
  * {@code -javaagent:serialboost-agent.jar} and nothing else. The converting modes add a rules file that keeps JMH's
  * own classes plain ({@code exclude org.openjdk.jmh.**}): JMH sends results from the fork to its host JVM, which runs
  * without the agent, with Java serialization, and a converted class is {@code Externalizable} on the wire
- * (docs/compatibility.md).
+ * (docs/compatibility.md). It keeps commons-lang3 plain too ({@code exclude org.apache.commons.lang3.**}), a library
+ * of the benchmarks' class path whose classes a user converting their own would leave alone.
  */
 final class JvmOptions {
 
@@ -71,6 +72,8 @@ final class JvmOptions {
                 + "# JMH's own result classes cross its fork -> host link, whose host JVM has no agent:"
                 + " keep them plain\n"
                 + "exclude org.openjdk.jmh.**\n"
+                + "# a library the application does not own (CloneBenchmark's client), left as it is, as a user would\n"
+                + "exclude org.apache.commons.lang3.**\n"
                 + (mode == AgentMode.CONVERTED_FIELDS
                         ? "# the per-field body everywhere: no bulk record\ninclude ** bulk=off\n"
                         : "# everything else converted (convert=all, given with the file), bulk body on\n");

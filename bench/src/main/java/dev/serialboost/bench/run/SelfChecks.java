@@ -64,7 +64,7 @@ final class SelfChecks {
             }
         }
         command.addAll(List.of("-cp", classPath, SelfCheck.class.getName(), mode.id(), String.join(",", workloads),
-                plan.runs().size() > 1 ? "reference" : "plain"));
+                plan.referenceRows() ? "reference" : "plain"));
         String what = "the self-check on " + jdk.label() + " in mode " + mode.id();
         Child.Result r = Child.run(command, Child.TIMEOUT).requireSuccess(what);
         Files.writeString(settings.results().resolve("selfcheck-" + jdk.feature() + "-" + mode.id() + ".log"),

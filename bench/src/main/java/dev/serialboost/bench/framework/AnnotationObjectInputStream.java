@@ -1,0 +1,37 @@
+package dev.serialboost.bench.framework;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InvalidClassException;
+import java.io.ObjectInputStream;
+import java.io.ObjectStreamClass;
+
+/** Reads the codebase annotation {@link AnnotatingObjectOutputStream} writes, then resolves through one loader. */
+final class AnnotationObjectInputStream extends ObjectInputStream {
+
+    private final ClassLoader loader;
+
+    AnnotationObjectInputStream(final InputStream in, final ClassLoader loader) throws IOException {
+        super(in);
+        this.loader = loader;
+    }
+
+    @Override
+    protected Class<?> resolveClass(final ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+        Object codebase = readObject();
+        if (codebase != null && !(codebase instanceof String)) {
+            throw new InvalidClassException(desc.getName(), "class annotation is not a codebase: " + codebase);
+        }
+        try {
+            return Class.forName(desc.getName(), false, loader);
+        } catch (ClassNotFoundException e) {
+            return super.resolveClass(desc);
+        }
+    }
+
+    @Override
+    protected Class<?> resolveProxyClass(final String[] interfaces) throws IOException, ClassNotFoundException {
+        readObject();
+        return super.resolveProxyClass(interfaces);
+    }
+}
