@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The ways the same plain {@code Serializable} workload classes run: without the agent; with the agent as it
  * comes, no settings at all (its default: the engine layer only, nothing converted, the same bytes on the wire), and
- * so with {@code record-classes} on, for what recording costs;
+ * so with {@code record-classes} on, for what recording costs, and with {@code stats=true}, for what statistics cost;
  * and with its opt-in converted format ({@code convert=all}), with the engine layer (bulk body, or per-field body
  * with {@code bulk=off}) and without it ({@code engine=false}), so that the two layers can be told apart.
  *
@@ -25,6 +25,11 @@ public enum AgentMode {
      * the runner gives a file in the results directory. Same bytes as the default.
      */
     RECORD("record", "agent default + record-classes", true, false, "record-classes=recorded-classes.txt"),
+    /**
+     * {@code stats=true}: the default with its statistics on ({@code docs/statistics.md}), for what they cost. Same
+     * bytes as the default.
+     */
+    STATS("stats", "agent default + stats", true, false, "stats=true"),
     /** {@code convert=all}: the converted format, bulk body for all-primitive levels, engine layer on. */
     CONVERTED("converted", "convert=all + engine", true, true, "convert=all"),
     /** {@code convert=all} with a rules file {@code include ** bulk=off}: per-field bodies only, engine on. */

@@ -214,7 +214,7 @@ class BenchmarksTest {
 
     @Test
     void modesSayWhatTheAgentDoes() {
-        assertEquals(List.of("off", "default", "record", "converted", "converted-fields", "converted-no-engine"),
+        assertEquals(List.of("off", "default", "record", "stats", "converted", "converted-fields", "converted-no-engine"),
                 Arrays.stream(AgentMode.values()).map(AgentMode::id).toList());
         assertTrue(AgentMode.RECORD.engine() && !AgentMode.RECORD.converts()
                 && AgentMode.RECORD.settings().startsWith("record-classes="), "the default, recording");

@@ -7,6 +7,7 @@ enum Column {
     NO_AGENT("no agent", AgentMode.OFF),
     DEFAULT("agent default (engine)", AgentMode.DEFAULT),
     RECORD("agent default + record-classes", AgentMode.RECORD),
+    STATS("agent default + stats", AgentMode.STATS),
     CONVERTED("convert=all + engine", AgentMode.CONVERTED),
     CONVERTED_FIELDS("convert=all, per-field + engine", AgentMode.CONVERTED_FIELDS),
     CONVERTED_NO_ENGINE("convert=all, engine=false", AgentMode.CONVERTED_NO_ENGINE),

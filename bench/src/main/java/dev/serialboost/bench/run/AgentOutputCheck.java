@@ -60,9 +60,10 @@ public final class AgentOutputCheck {
             starts++;
             boolean engineOn = start.group(2).equals("on");
             boolean convertsNothing = start.group(4).equals("none");
-            // the record mode's line says where the recording goes, and nothing else may follow
+            // the record and stats modes' lines say where the recording goes, or that statistics are on: nothing else
             boolean expectedTail = start.group(5).isBlank() || mode == AgentMode.RECORD
-                    && start.group(5).matches("; recording classes to \\S+");
+                    && start.group(5).matches("; recording classes to \\S+")
+                    || mode == AgentMode.STATS && start.group(5).startsWith("; statistics: on (MBean ");
             if (engineOn != mode.engine() || convertsNothing == mode.converts() || !expectedTail) {
                 throw new IllegalStateException("in " + where + " the agent started as '" + start.group()
                         + "', but the mode wants the engine " + (mode.engine() ? "on" : "off") + " and "

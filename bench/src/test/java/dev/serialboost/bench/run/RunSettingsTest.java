@@ -104,7 +104,7 @@ class RunSettingsTest {
         assertError("No enum constant dev.serialboost.bench.Workload.Nope", "--workloads", "Nope");
         assertError("the modes default,converted lack 'off', the baseline of every ratio", "--other-jdk-modes",
                 "default,converted");
-        assertError("unknown agent mode 'bogus'; known: [off, default, record, converted, converted-fields,"
+        assertError("unknown agent mode 'bogus'; known: [off, default, record, stats, converted, converted-fields,"
                 + " converted-no-engine]", "--modes", "bogus");
         // left to right: the first argument it cannot take
         assertError("unknown argument '--fast'", "--forks", "2", "--fast", "--forks", "0");
