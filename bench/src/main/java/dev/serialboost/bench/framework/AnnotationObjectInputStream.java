@@ -3,17 +3,13 @@ package dev.serialboost.bench.framework;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InvalidClassException;
-import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
 
 /** Reads the codebase annotation {@link AnnotatingObjectOutputStream} writes, then resolves through one loader. */
-final class AnnotationObjectInputStream extends ObjectInputStream {
-
-    private final ClassLoader loader;
+final class AnnotationObjectInputStream extends LoaderObjectInputStream {
 
     AnnotationObjectInputStream(final InputStream in, final ClassLoader loader) throws IOException {
-        super(in);
-        this.loader = loader;
+        super(in, loader);
     }
 
     @Override
@@ -22,11 +18,7 @@ final class AnnotationObjectInputStream extends ObjectInputStream {
         if (codebase != null && !(codebase instanceof String)) {
             throw new InvalidClassException(desc.getName(), "class annotation is not a codebase: " + codebase);
         }
-        try {
-            return Class.forName(desc.getName(), false, loader);
-        } catch (ClassNotFoundException e) {
-            return super.resolveClass(desc);
-        }
+        return super.resolveClass(desc);
     }
 
     @Override

@@ -3,18 +3,14 @@ package dev.serialboost.bench.framework;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
 import java.io.StreamCorruptedException;
 
 /** Reads what {@link CompactObjectOutputStream} writes: a class name is looked up locally, through one loader. */
-final class CompactObjectInputStream extends ObjectInputStream {
-
-    private final ClassLoader loader;
+final class CompactObjectInputStream extends LoaderObjectInputStream {
 
     CompactObjectInputStream(final InputStream in, final ClassLoader loader) throws IOException {
-        super(in);
-        this.loader = loader;
+        super(in, loader);
     }
 
     @Override
@@ -30,15 +26,6 @@ final class CompactObjectInputStream extends ObjectInputStream {
                 return ObjectStreamClass.lookupAny(Class.forName(readUTF(), false, loader));
             default:
                 throw new StreamCorruptedException("unknown class descriptor kind " + kind);
-        }
-    }
-
-    @Override
-    protected Class<?> resolveClass(final ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-        try {
-            return Class.forName(desc.getName(), false, loader);
-        } catch (ClassNotFoundException e) {
-            return super.resolveClass(desc);
         }
     }
 }

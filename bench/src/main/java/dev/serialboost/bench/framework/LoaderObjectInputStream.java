@@ -5,10 +5,14 @@ import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
 
-/** Resolves classes through one loader first, then as the JDK does (primitive types, other loaders). */
-final class LoaderObjectInputStream extends ObjectInputStream {
+/**
+ * Resolves classes through one loader first, then as the JDK does (primitive types, other loaders); the other input
+ * streams of {@link FrameworkStream} resolve as it does.
+ */
+class LoaderObjectInputStream extends ObjectInputStream {
 
-    private final ClassLoader loader;
+    /** The loader classes are resolved through first. */
+    final ClassLoader loader;
 
     LoaderObjectInputStream(final InputStream in, final ClassLoader loader) throws IOException {
         super(in);
