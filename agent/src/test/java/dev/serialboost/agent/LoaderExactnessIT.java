@@ -44,16 +44,7 @@ class LoaderExactnessIT {
     @ParameterizedTest(name = "{0} agent={1}")
     @MethodSource("dev.serialboost.agent.BothModes#onEveryJdk")
     void everyLoaderIsCollectedOnceDropped(final Jdk jdk, final String mode) {
-        jdk.assumeInstalled();
-        JvmResult plain = JvmRunner.on(jdk).jvmArgs(LEAK_JVM).run(LoaderLeaks.class);
-        JvmResult agent = JvmRunner.on(jdk).jvmArgs(LEAK_JVM).withAgent(mode).run(LoaderLeaks.class);
-        for (JvmResult run : List.of(plain, agent)) {
-            List<String> collected = run.stdoutLines().stream().filter(l -> l.startsWith("collected ")).toList();
-            if (collected.size() != LEAK_SCENARIOS || !collected.stream().allMatch(l -> l.endsWith(": yes"))) {
-                throw run.fail("a loader was not collected");
-            }
-        }
-        assertSameLines(plain, agent);
+        assertEveryLoaderCollected(jdk, mode);
     }
 
     /**
@@ -63,9 +54,17 @@ class LoaderExactnessIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.serialboost.testing.Jdk#all")
     void statisticsKeepNoLoader(final Jdk jdk) {
+        assertEveryLoaderCollected(jdk, "stats=true");
+    }
+
+    /**
+     * {@link LoaderLeaks} without the agent and with {@code settings}: every scenario's loader collected in both runs,
+     * and both runs print the same lines.
+     */
+    private static void assertEveryLoaderCollected(final Jdk jdk, final String settings) {
         jdk.assumeInstalled();
         JvmResult plain = JvmRunner.on(jdk).jvmArgs(LEAK_JVM).run(LoaderLeaks.class);
-        JvmResult agent = JvmRunner.on(jdk).jvmArgs(LEAK_JVM).withAgent("stats=true").run(LoaderLeaks.class);
+        JvmResult agent = JvmRunner.on(jdk).jvmArgs(LEAK_JVM).withAgent(settings).run(LoaderLeaks.class);
         for (JvmResult run : List.of(plain, agent)) {
             List<String> collected = run.stdoutLines().stream().filter(l -> l.startsWith("collected ")).toList();
             if (collected.size() != LEAK_SCENARIOS || !collected.stream().allMatch(l -> l.endsWith(": yes"))) {
