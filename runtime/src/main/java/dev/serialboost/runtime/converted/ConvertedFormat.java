@@ -123,16 +123,18 @@ public final class ConvertedFormat {
      */
     static ObjectStreamClass lookupForWrite(final Class<?> cl, final boolean all, final ObjectOutputStream out)
             throws Throwable {
-        boolean jdkDescriptors = out.getClass() == ObjectOutputStream.class
-                || !Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass());
-        if (all && jdkDescriptors) {
+        if (out.getClass() != ObjectOutputStream.class && Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass())) {
+            return (ObjectStreamClass) JdkObjectStreamClass.LocalDescriptors.LOOKUP.invokeExact(cl, all);
+        }
+        if (all) {
             ObjectStreamClass desc = WRITTEN_AS.get(cl);
             if (desc != null) {
                 return desc;
             }
         }
+        // the JDK's lookup threw for it (it throws again here), or a lookup the JDK's stream code never makes
         ConvertedView view = ConvertedViews.of(cl);
-        return view.desc != null && jdkDescriptors ? view.desc
+        return view.desc != null ? view.desc
                 : (ObjectStreamClass) JdkObjectStreamClass.LocalDescriptors.LOOKUP.invokeExact(cl, all);
     }
 
