@@ -31,13 +31,16 @@ class StatisticsIT {
         JvmResult stats = JvmRunner.on(jdk).withAgent("stats=true").run(StatsWorkload.class);
         List<String> lines = stats.stdoutLines();
         assertEquals(plain.stdoutLines().get(0), lines.get(0), jdk + ": the streams' bytes differ with statistics on");
-        assertEquals("no-mbean", plain.stdoutLines().get(2), jdk + ": an MBean without the agent");
+        assertEquals("no-mbean", plain.stdoutLines().get(3), jdk + ": an MBean without the agent");
         long streamBytes = Long.parseLong(lines.get(1).substring("stream-bytes ".length()));
         long topLevelBytes = streamBytes - 4L * S; // each stream's 4-byte header is written by its constructor
+        long threadedBytes = Long.parseLong(lines.get(2).substring("threaded-bytes ".length()));
+        int threads = StatsWorkload.THREADS;
 
         String plainClass = StatsWorkload.Plain.class.getName();
         String linked = StatsWorkload.Linked.class.getName();
         String colour = StatsWorkload.Colour.class.getName();
+        String threaded = StatsWorkload.Threaded.class.getName();
         int plains = S * (StatsWorkload.PLAIN + StatsWorkload.LINKED);
         int links = S * StatsWorkload.LINKED;
         // the JVM's own code may make streams too (the JDK's, while the workload runs): the counts that only the
@@ -45,16 +48,20 @@ class StatisticsIT {
         // totals of objects) are compared as at least the workload's
         List<String> expected = new ArrayList<>(List.of(
                 "mbean Enabled true",
-                "mbean TopLevelWrites " + S * TOP,
-                "mbean TopLevelReads " + S * TOP,
-                "mbean BytesWritten " + topLevelBytes,
-                "mbean BytesRead " + topLevelBytes));
+                "mbean TopLevelWrites " + (S * TOP + threads),
+                "mbean TopLevelReads " + (S * TOP + threads),
+                "mbean BytesWritten " + (topLevelBytes + threadedBytes),
+                "mbean BytesRead " + (topLevelBytes + threadedBytes),
+                "timed true true"));
         List<String> found = new ArrayList<>();
         for (String line : lines) {
             if (line.startsWith("mbean ") && !line.startsWith("mbean StreamsOpened ")
                     && !line.startsWith("mbean Objects")) {
                 found.add(line);
+            } else if (line.startsWith("timed ")) {
+                found.add(line);
             } else if (line.startsWith("class ") && (line.contains(plainClass + " ") || line.contains(linked + " ")
+                    || line.contains(threaded + " ")
                     || line.contains(colour + " ") || line.startsWith("class [I "))) {
                 found.add(line);
             } else if (line.startsWith("stream ")) {
@@ -70,16 +77,20 @@ class StatisticsIT {
         // strings: the top-level one, the enum constant's name and the type string of Linked.plain, all of which the
         // JDK writes as strings
         atLeast(stats, lines, "class java.lang.String ", 3 * S, 3 * S);
-        atLeast(stats, lines, "mbean StreamsOpened ", 2 * S);
-        atLeast(stats, lines, "mbean ObjectsWritten ", plains + links + 2 * S + 3 * S);
-        atLeast(stats, lines, "mbean ObjectsRead ", plains + links + 2 * S + 3 * S);
+        atLeast(stats, lines, "mbean StreamsOpened ", 2 * S + 2 * threads);
+        atLeast(stats, lines, "mbean ObjectsWritten ", plains + links + 2 * S + 3 * S + threads);
+        atLeast(stats, lines, "mbean ObjectsRead ", plains + links + 2 * S + 3 * S + threads);
         expected.addAll(List.of(
                 "class " + plainClass + " " + plains + " " + plains + " " + S,
                 "class " + linked + " " + links + " " + links + " " + S,
                 "class " + colour + " " + S + " " + S + " " + S,
                 "class [I " + S + " " + S + " " + S,
                 "stream java.io.ObjectOutputStream " + S * TOP + " 0 " + topLevelBytes + " 0",
-                "stream java.io.ObjectInputStream 0 " + S * TOP + " 0 " + topLevelBytes));
+                "stream java.io.ObjectInputStream 0 " + S * TOP + " 0 " + topLevelBytes,
+                // the threads', each on a thread that ended before the counts were read
+                "class " + threaded + " " + threads + " " + threads + " " + threads,
+                "stream " + StatsWorkload.ThreadedOut.class.getName() + " " + threads + " 0 " + threadedBytes + " 0",
+                "stream " + StatsWorkload.ThreadedIn.class.getName() + " 0 " + threads + " 0 " + threadedBytes));
         for (String kind : List.of("ObjectRead java.io.ObjectInputStream", "ObjectWrite java.io.ObjectOutputStream")) {
             expected.add("jfr dev.serialboost." + kind + " " + plainClass + " " + S * StatsWorkload.PLAIN);
             expected.add("jfr dev.serialboost." + kind + " " + linked + " " + links);
@@ -101,7 +112,7 @@ class StatisticsIT {
         if (!stats.agentLines().get(0).contains("; statistics: on (MBean dev.serialboost:type=Statistics)")) {
             throw stats.fail(jdk + ": the start-up line does not say statistics are on");
         }
-        if (!lines.contains("engine descriptors written from templates=" + (S * 5))
+        if (!lines.contains("engine descriptors written from templates=" + (S * 5 + threads))
                 || lines.stream().noneMatch(l -> l.startsWith("engine classes resolved from the cache="))) {
             throw stats.fail(jdk + ": the engine's outcomes are not counted");
         }

@@ -32,6 +32,8 @@ public final class StatsWorkload {
     public static final int STREAMS = 3;
     public static final int PLAIN = 5;
     public static final int LINKED = 7;
+    /** Threads that each write and read one {@link Threaded} on streams of their own, and end, one after another. */
+    public static final int THREADS = 100;
 
     /** Two primitive fields. */
     public static final class Plain implements Serializable {
@@ -54,6 +56,30 @@ public final class StatsWorkload {
         Linked(final int id) {
             this.id = id;
             this.plain = new Plain(id + 100);
+        }
+    }
+
+    /** Written by the {@link #THREADS} threads. */
+    public static final class Threaded implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final int n;
+
+        Threaded(final int n) {
+            this.n = n;
+        }
+    }
+
+    /** The output stream of the threads: a stream class of its own, counted apart. */
+    public static final class ThreadedOut extends ObjectOutputStream {
+        ThreadedOut(final ByteArrayOutputStream out) throws java.io.IOException {
+            super(out);
+        }
+    }
+
+    /** The input stream of the threads. */
+    public static final class ThreadedIn extends ObjectInputStream {
+        ThreadedIn(final byte[] in) throws java.io.IOException {
+            super(new ByteArrayInputStream(in));
         }
     }
 
@@ -93,8 +119,32 @@ public final class StatsWorkload {
             }
         }
         recording.stop();
+        // threads that count and end before the counts are read (more of them than the statistics keep apart before
+        // folding those of ended threads together): none of their counts may be lost
+        long[] threadedBytes = new long[1];
+        for (int t = 0; t < THREADS; t++) {
+            int n = t;
+            Thread thread = new Thread(() -> {
+                try {
+                    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                    try (ObjectOutputStream out = new ThreadedOut(bytes)) {
+                        out.writeObject(new Threaded(n));
+                    }
+                    byte[] b = bytes.toByteArray();
+                    threadedBytes[0] += b.length - 4; // the stream header is not a top-level write's
+                    try (ObjectInputStream in = new ThreadedIn(b)) {
+                        in.readObject();
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            thread.start();
+            thread.join();
+        }
         System.out.println("sha " + HexFormat.of().formatHex(sha.digest()));
         System.out.println("stream-bytes " + sizes);
+        System.out.println("threaded-bytes " + threadedBytes[0]);
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ObjectName name = new ObjectName("dev.serialboost:type=Statistics");
         if (!server.isRegistered(name)) {
@@ -105,6 +155,8 @@ public final class StatsWorkload {
             "ObjectsWritten", "ObjectsRead", "BytesWritten", "BytesRead"}) {
             System.out.println("mbean " + attribute + " " + server.getAttribute(name, attribute));
         }
+        System.out.println("timed " + ((Long) server.getAttribute(name, "NanosWriting") > 0) + " "
+                + ((Long) server.getAttribute(name, "NanosReading") > 0));
         for (CompositeData row : (CompositeData[]) server.getAttribute(name, "Classes")) {
             System.out.println("class " + row.get("name") + " " + row.get("objectsWritten") + " "
                     + row.get("objectsRead") + " " + row.get("descriptorsWritten"));

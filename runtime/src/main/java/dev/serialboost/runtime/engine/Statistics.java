@@ -2,6 +2,7 @@ package dev.serialboost.runtime.engine;
 
 import dev.serialboost.runtime.jdk.JdkBlockDataInputStream;
 import dev.serialboost.runtime.jdk.JdkBlockDataOutputStream;
+import dev.serialboost.runtime.jdk.JdkByteArrayOutputStream;
 import dev.serialboost.runtime.jdk.JdkLookup;
 import dev.serialboost.runtime.jdk.JdkObjectInputStream;
 import dev.serialboost.runtime.jdk.JdkObjectOutputStream;
@@ -16,7 +17,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
@@ -34,7 +34,12 @@ import java.util.function.Supplier;
  * there reach the hooks, and only the agent, through a class loader to which alone it opens {@code java.io}, calls
  * {@link #start}. Bounded: at most {@link #MAX_CLASSES} classes and as many stream classes are counted one by one
  * (by name: classes of one name under several loaders add up), the rest under {@link #OTHER}; the counts hold names,
- * never a class or a loader (a {@code ClassValue} maps a class to its counts).
+ * never a class or a loader (a {@code ClassValue} maps a class to where its counts are).
+ *
+ * <p>Cheap when on: each thread counts into its own {@link Tally} with plain adds (no atomic operation, no allocation
+ * per object or per top-level operation), and {@link #snapshot} sums the tallies; one top-level operation in {@link
+ * #TIME_EVERY} of each thread is timed, and the time of the others is estimated from those (a clock read costs about
+ * as much as a small object's whole write).
  */
 final class Statistics {
 
@@ -81,139 +86,256 @@ final class Statistics {
     /** Ends and commits what {@link #begin} returned, with {stream class, top object's class, bytes or -1}. */
     private static volatile BiConsumer<Object, Object[]> end;
 
-    private static final LongAdder[] ENGINE = new LongAdder[OUTCOMES.size()];
+    /** Every this-many top-level operations of a thread, one is timed (the first of each thread included). */
+    static final int TIME_EVERY = 64;
+    /** A start time that says the operation is not timed. */
+    private static final long UNTIMED = Long.MIN_VALUE;
 
-    static {
-        for (int i = 0; i < ENGINE.length; i++) {
-            ENGINE[i] = new LongAdder();
-        }
-    }
+    /** Per class, in a thread's {@link Tally}: its four counts. */
+    static final int OBJECTS_WRITTEN = 0;
+    static final int OBJECTS_READ = 1;
+    static final int DESCRIPTORS = 2;
+    static final int DESCRIPTOR_BYTES = 3;
+    private static final int CLASS_WIDTH = 4;
+    /**
+     * Per stream class, in a thread's {@link Tally}: its counts; time is kept for the timed operations only, with
+     * their number, and the snapshot scales it to all of them.
+     */
+    static final int OPENED = 0;
+    static final int WRITES = 1;
+    static final int READS = 2;
+    static final int BYTES_WRITTEN = 3;
+    static final int BYTES_READ = 4;
+    static final int NANOS_WRITING = 5;
+    static final int NANOS_READING = 6;
+    static final int TIMED_WRITES = 7;
+    static final int TIMED_READS = 8;
+    private static final int STREAM_WIDTH = 9;
 
-    /** The counts of one class, by name. */
-    static final class ClassCounts {
+    /** A class or stream class counted by name, and where its counts are in every thread's {@link Tally}. */
+    static final class Counted {
         final String name;
-        final LongAdder written = new LongAdder();
-        final LongAdder read = new LongAdder();
-        final LongAdder descriptorsWritten = new LongAdder();
-        final LongAdder descriptorBytes = new LongAdder();
+        final int index;
 
-        ClassCounts(final String name) {
+        Counted(final String name, final int index) {
             this.name = name;
+            this.index = index;
         }
     }
 
-    /** The counts of one stream class, by name. */
-    static final class StreamCounts {
-        final String name;
-        final LongAdder opened = new LongAdder();
-        final LongAdder writes = new LongAdder();
-        final LongAdder reads = new LongAdder();
-        final LongAdder bytesWritten = new LongAdder();
-        final LongAdder bytesRead = new LongAdder();
-        final LongAdder nanosWriting = new LongAdder();
-        final LongAdder nanosReading = new LongAdder();
+    /** Every class counted, in the order first counted (index 0: {@link #OTHER}); guarded by itself. */
+    private static final List<Counted> CLASS_LIST = new ArrayList<>(List.of(new Counted(OTHER, 0)));
+    private static final List<Counted> STREAM_LIST = new ArrayList<>(List.of(new Counted(OTHER, 0)));
 
-        StreamCounts(final String name) {
-            this.name = name;
-        }
-    }
-
-    /** Every class's counts, in the order first counted; guarded by itself. */
-    private static final List<ClassCounts> CLASS_LIST = new ArrayList<>();
-    private static final List<StreamCounts> STREAM_LIST = new ArrayList<>();
-    private static final ClassCounts OTHER_CLASSES = new ClassCounts(OTHER);
-    private static final StreamCounts OTHER_STREAMS = new StreamCounts(OTHER);
-
-    private static final ClassValue<ClassCounts> CLASSES = new ClassValue<>() {
+    private static final ClassValue<Counted> CLASSES = new ClassValue<>() {
         @Override
-        protected ClassCounts computeValue(final Class<?> type) {
-            synchronized (CLASS_LIST) {
-                if (CLASS_LIST.size() >= MAX_CLASSES) {
-                    return OTHER_CLASSES;
-                }
-                ClassCounts counts = new ClassCounts(type.getName());
-                CLASS_LIST.add(counts);
-                return counts;
-            }
+        protected Counted computeValue(final Class<?> type) {
+            return counted(CLASS_LIST, type);
         }
     };
 
-    private static final ClassValue<StreamCounts> STREAMS = new ClassValue<>() {
+    private static final ClassValue<Counted> STREAMS = new ClassValue<>() {
         @Override
-        protected StreamCounts computeValue(final Class<?> type) {
-            synchronized (STREAM_LIST) {
-                if (STREAM_LIST.size() >= MAX_CLASSES) {
-                    return OTHER_STREAMS;
-                }
-                StreamCounts counts = new StreamCounts(type.getName());
-                STREAM_LIST.add(counts);
-                return counts;
-            }
+        protected Counted computeValue(final Class<?> type) {
+            return counted(STREAM_LIST, type);
         }
     };
+
+    private static Counted counted(final List<Counted> list, final Class<?> type) {
+        synchronized (list) {
+            if (list.size() > MAX_CLASSES) {
+                return list.get(0);
+            }
+            Counted counted = new Counted(type.getName(), list.size());
+            list.add(counted);
+            return counted;
+        }
+    }
 
     /** Whether the stream fields that give a top-level operation's bytes can be had. */
     private static final boolean BYTES = JdkLookup.firstProblem(JdkObjectOutputStream.PROBLEM,
-            JdkBlockDataOutputStream.PROBLEM, JdkObjectInputStream.PROBLEM, JdkBlockDataInputStream.PROBLEM,
-            JdkPeekInputStream.PROBLEM) == null;
+            JdkBlockDataOutputStream.PROBLEM, JdkByteArrayOutputStream.PROBLEM, JdkObjectInputStream.PROBLEM,
+            JdkBlockDataInputStream.PROBLEM, JdkPeekInputStream.PROBLEM) == null;
 
-    /** The top-level operations under way on each thread (nested streams make it a stack). */
-    private static final ThreadLocal<TopLevel> TOP = ThreadLocal.withInitial(TopLevel::new);
+    /**
+     * Counts, in chunks of 64 classes (or stream classes) made as the thread first counts one of them, so that a
+     * thread holds room for what it counted, not for every class of the JVM.
+     */
+    static final class Chunked {
+        private static final int SHIFT = 6;
+        private final int width;
+        /** Replaced, never changed in place, when it grows: a reader of another thread sees a whole array. */
+        private volatile long[][] chunks = new long[1][];
 
-    /** One thread's top-level operations under way, innermost last. */
-    private static final class TopLevel {
-        /** Deeper than this (a stream per level of a recursive structure), operations are not timed. */
+        Chunked(final int width) {
+            this.width = width;
+        }
+
+        void add(final int index, final int field, final long n) {
+            long[][] c = chunks;
+            int chunk = index >>> SHIFT;
+            long[] counts;
+            if (chunk >= c.length || (counts = c[chunk]) == null) {
+                counts = grow(chunk);
+            }
+            counts[(index & ((1 << SHIFT) - 1)) * width + field] += n;
+        }
+
+        private long[] grow(final int chunk) {
+            long[][] c = chunks;
+            long[][] next = java.util.Arrays.copyOf(c, Math.max(c.length, chunk + 1));
+            long[] counts = new long[(1 << SHIFT) * width];
+            next[chunk] = counts;
+            chunks = next;
+            return counts;
+        }
+
+        long get(final int index, final int field) {
+            long[][] c = chunks;
+            int chunk = index >>> SHIFT;
+            long[] counts = chunk < c.length ? c[chunk] : null;
+            return counts == null ? 0 : counts[(index & ((1 << SHIFT) - 1)) * width + field];
+        }
+
+        void addAll(final Chunked other) {
+            long[][] c = other.chunks;
+            for (int chunk = 0; chunk < c.length; chunk++) {
+                if (c[chunk] != null) {
+                    for (int i = 0; i < c[chunk].length; i++) {
+                        add((chunk << SHIFT) + i / width, i % width, c[chunk][i]);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * One thread's counts, kept with plain adds by that thread alone (no atomic operation per object), summed by
+     * {@link #snapshot}, which may see them a little late but never torn; and the thread's top-level operations
+     * under way (nested streams make a stack), as primitives and the identity hash of their stream, so that an
+     * operation that throws and never reports its end leaves no reference to its stream or classes on the thread.
+     */
+    static final class Tally {
+        /** Deeper than this (a stream per level of a recursive structure), operations are not counted. */
         static final int MAX = 64;
-        /**
-         * The streams and top objects' classes, weakly: a top-level operation that throws reports no end, and its
-         * entry may stay until a later operation of a stream below it ends, which must not keep that stream (its
-         * handle table, the objects and classes in it) or a class reachable from this thread.
-         */
-        WeakReference<?>[] streams = new WeakReference<?>[4];
-        WeakReference<?>[] tops = new WeakReference<?>[4];
-        long[] nanos = new long[4];
+        /** The thread, to fold the counts of a thread that ended into {@link #ENDED}; null for that one. */
+        final WeakReference<Thread> owner;
+        final Chunked classes = new Chunked(CLASS_WIDTH);
+        final Chunked streams = new Chunked(STREAM_WIDTH);
+        final long[] engine = new long[OUTCOMES.size()];
+        int untilTimed;
+        int[] ids = new int[4];
         long[] bytes = new long[4];
+        long[] nanos = new long[4];
+        /** JFR events under way, when a recording takes them; for a write, with its top object's class, weakly. */
         Object[] events = new Object[4];
+        WeakReference<?>[] tops = new WeakReference<?>[4];
         int size;
 
-        void push(final Object stream, final Class<?> top, final long startBytes, final Object event) {
-            if (size == streams.length) {
+        Tally(final Thread owner) {
+            this.owner = owner == null ? null : new WeakReference<>(owner);
+        }
+
+        void push(final int id, final long startBytes, final long startNanos, final Object event,
+                  final Class<?> top) {
+            for (int i = size - 1; i >= 0; i--) {
+                if (ids[i] == id) { // a stream at depth 0 has nothing under way: an operation of it that threw
+                    remove(i);
+                    break;
+                }
+            }
+            if (size == ids.length) {
                 if (size == MAX) {
                     return;
                 }
                 int n = size * 2;
-                streams = java.util.Arrays.copyOf(streams, n);
-                tops = java.util.Arrays.copyOf(tops, n);
-                nanos = java.util.Arrays.copyOf(nanos, n);
+                ids = java.util.Arrays.copyOf(ids, n);
                 bytes = java.util.Arrays.copyOf(bytes, n);
+                nanos = java.util.Arrays.copyOf(nanos, n);
                 events = java.util.Arrays.copyOf(events, n);
+                tops = java.util.Arrays.copyOf(tops, n);
             }
-            streams[size] = new WeakReference<>(stream);
-            tops[size] = top == null ? null : new WeakReference<>(top);
+            ids[size] = id;
             bytes[size] = startBytes;
-            events[size] = event;
-            nanos[size] = System.nanoTime();
+            nanos[size] = startNanos;
+            if (event != null) {
+                events[size] = event;
+                tops[size] = top == null ? null : new WeakReference<>(top);
+            }
             size++;
         }
 
+        private void remove(final int i) {
+            System.arraycopy(ids, i + 1, ids, i, size - i - 1);
+            System.arraycopy(bytes, i + 1, bytes, i, size - i - 1);
+            System.arraycopy(nanos, i + 1, nanos, i, size - i - 1);
+            System.arraycopy(events, i + 1, events, i, size - i - 1);
+            System.arraycopy(tops, i + 1, tops, i, size - i - 1);
+            size--;
+            events[size] = null;
+            tops[size] = null;
+        }
+
         /**
-         * The index of {@code stream}'s operation, dropping those above it (begun on a nested stream that failed,
-         * whose end was never reported); -1 when it is not there (an operation that began before statistics were on).
+         * The index of the operation of the stream of identity hash {@code id}, dropping those above it (begun on a
+         * nested stream that threw); -1 when it is not there (it began before statistics were on).
          */
-        int pop(final Object stream) {
+        int pop(final int id) {
             for (int i = size - 1; i >= 0; i--) {
-                if (streams[i].get() == stream) {
+                if (ids[i] == id) {
                     for (int j = i + 1; j < size; j++) {
-                        streams[j] = null;
-                        tops[j] = null;
                         events[j] = null;
+                        tops[j] = null;
                     }
-                    streams[i] = null; // its class and event are taken, then cleared, by the caller
                     size = i;
                     return i;
                 }
             }
             return -1;
+        }
+
+        void addAll(final Tally other) {
+            classes.addAll(other.classes);
+            streams.addAll(other.streams);
+            for (int i = 0; i < engine.length; i++) {
+                engine[i] += other.engine[i];
+            }
+        }
+    }
+
+    /** The tallies of the threads that counted, and are alive or were at the last fold; guarded by itself. */
+    private static final List<Tally> TALLIES = new ArrayList<>();
+    /** The counts of the threads that ended; guarded by {@link #TALLIES}. */
+    private static final Tally ENDED = new Tally(null);
+    /** When {@link #TALLIES} has this many, the tallies of threads that ended are folded into {@link #ENDED}. */
+    private static int foldAt = 64;
+
+    private static final ThreadLocal<Tally> TALLY = ThreadLocal.withInitial(Statistics::register);
+
+    private static Tally register() {
+        Tally tally = new Tally(Thread.currentThread());
+        synchronized (TALLIES) {
+            if (TALLIES.size() >= foldAt) {
+                foldEnded();
+                foldAt = Math.max(64, 2 * TALLIES.size());
+            }
+            TALLIES.add(tally);
+        }
+        return tally;
+    }
+
+    /**
+     * Folds the counts of the threads that ended into {@link #ENDED}: exact, as a thread's end happens-before {@code
+     * isAlive()} returning false. Called holding {@link #TALLIES}.
+     */
+    private static void foldEnded() {
+        for (java.util.Iterator<Tally> it = TALLIES.iterator(); it.hasNext(); ) {
+            Tally t = it.next();
+            Thread thread = t.owner.get();
+            if (thread == null || !thread.isAlive()) {
+                ENDED.addAll(t);
+                it.remove();
+            }
         }
     }
 
@@ -245,123 +367,128 @@ final class Statistics {
     /** Before a stream constructor returns ({@code ObjectOutputStream(OutputStream)}, {@code ...InputStream}). */
     static void opened(final Object stream) {
         if (on) {
-            STREAMS.get(stream.getClass()).opened.increment();
+            TALLY.get().streams.add(STREAMS.get(stream.getClass()).index, OPENED, 1);
         }
     }
 
     /** At the start of {@code writeObject(Object)} and {@code writeUnshared(Object)}, with the stream's depth. */
     static void writeStarts(final ObjectOutputStream out, final Object obj, final int depth) {
         if (on && depth == 0) {
-            IntFunction<Object> b = begin;
-            TOP.get().push(out, obj == null ? null : obj.getClass(), bytesWritten(out),
-                    b == null ? null : b.apply(WRITE));
+            started(out, obj, bytesWritten(out), WRITE);
         }
     }
 
     /** Before {@code writeObject(Object)} and {@code writeUnshared(Object)} return. */
     static void writeEnds(final ObjectOutputStream out, final int depth) {
         if (on && depth == 0) {
-            ended(out, bytesWritten(out), true);
+            ended(out, null, bytesWritten(out), true);
         }
     }
 
     /** At the start of {@code readObject(Class)} and {@code readUnshared()}, with the stream's depth. */
     static void readStarts(final ObjectInputStream in, final long depth) {
         if (on && depth == 0) {
-            IntFunction<Object> b = begin;
-            TOP.get().push(in, null, bytesRead(in), b == null ? null : b.apply(READ));
+            started(in, null, bytesRead(in), READ);
         }
     }
 
     /** Before {@code readObject(Class)} and {@code readUnshared()} return {@code result}; returns it. */
     static Object readEnds(final Object result, final ObjectInputStream in, final long depth) {
         if (on && depth == 0) {
-            TopLevel top = TOP.get();
-            int i = top.size - 1;
-            if (i >= 0 && top.streams[i].get() == in) {
-                top.tops[i] = result == null ? null : new WeakReference<>(result.getClass());
-            }
-            ended(in, bytesRead(in), false);
+            ended(in, result, bytesRead(in), false);
         }
         return result;
     }
 
-    private static void ended(final Object stream, final long endBytes, final boolean write) {
-        TopLevel top = TOP.get();
-        int i = top.pop(stream);
+    private static void started(final Object stream, final Object top, final long startBytes, final int kind) {
+        Tally t = TALLY.get();
+        IntFunction<Object> b = begin;
+        Object event = b == null ? null : b.apply(kind);
+        long startNanos = UNTIMED;
+        if (--t.untilTimed < 0) {
+            t.untilTimed = TIME_EVERY - 1;
+            startNanos = System.nanoTime();
+        }
+        t.push(System.identityHashCode(stream), startBytes, startNanos, event, top == null ? null : top.getClass());
+    }
+
+    private static void ended(final Object stream, final Object result, final long endBytes, final boolean write) {
+        Tally t = TALLY.get();
+        int i = t.pop(System.identityHashCode(stream));
         if (i < 0) {
             return;
         }
-        long nanos = System.nanoTime() - top.nanos[i];
-        long startBytes = top.bytes[i];
+        long startNanos = t.nanos[i];
+        long startBytes = t.bytes[i];
         long bytes = startBytes < 0 || endBytes < 0 ? -1 : endBytes - startBytes;
-        Object event = top.events[i];
-        StreamCounts counts = STREAMS.get(stream.getClass());
-        if (write) {
-            counts.writes.increment();
-            counts.nanosWriting.add(nanos);
-            if (bytes > 0) {
-                counts.bytesWritten.add(bytes);
-            }
-        } else {
-            counts.reads.increment();
-            counts.nanosReading.add(nanos);
-            if (bytes > 0) {
-                counts.bytesRead.add(bytes);
+        int s = STREAMS.get(stream.getClass()).index;
+        Chunked streams = t.streams;
+        streams.add(s, write ? WRITES : READS, 1);
+        if (bytes > 0) {
+            streams.add(s, write ? BYTES_WRITTEN : BYTES_READ, bytes);
+        }
+        if (startNanos != UNTIMED) {
+            streams.add(s, write ? NANOS_WRITING : NANOS_READING, System.nanoTime() - startNanos);
+            streams.add(s, write ? TIMED_WRITES : TIMED_READS, 1);
+        }
+        Object event = t.events[i];
+        if (event != null) {
+            Object top = write ? (t.tops[i] == null ? null : t.tops[i].get())
+                    : result == null ? null : result.getClass();
+            t.events[i] = null;
+            t.tops[i] = null;
+            BiConsumer<Object, Object[]> e = end;
+            if (e != null) {
+                e.accept(event, new Object[] {stream.getClass(), top, bytes});
             }
         }
-        BiConsumer<Object, Object[]> e = end;
-        if (event != null && e != null) {
-            e.accept(event, new Object[] {stream.getClass(), top.tops[i] == null ? null : top.tops[i].get(), bytes});
-        }
-        top.tops[i] = null;
-        top.events[i] = null;
     }
 
     /** At the start of {@code writeOrdinaryObject}, {@code writeArray} and {@code writeEnum}. */
     static void wrote(final ObjectStreamClass desc) {
         if (on) {
-            Class<?> cl = desc.forClass();
-            if (cl != null) {
-                CLASSES.get(cl).written.increment();
-            }
+            counted(desc.forClass(), OBJECTS_WRITTEN);
         }
     }
 
     /** At the start of {@code writeString}. */
     static void wroteString() {
         if (on) {
-            CLASSES.get(String.class).written.increment();
+            counted(String.class, OBJECTS_WRITTEN);
         }
     }
 
     /** In {@code readOrdinaryObject}, {@code readArray} and {@code readEnum}, once the descriptor is read. */
     static void read(final ObjectStreamClass desc) {
         if (on && desc != null) {
-            Class<?> cl = desc.forClass();
-            if (cl != null) { // null: a class the stream could not resolve
-                CLASSES.get(cl).read.increment();
-            }
+            counted(desc.forClass(), OBJECTS_READ); // null: a class the stream could not resolve
         }
     }
 
     /** At the start of {@code readString(boolean)}. */
     static void readString() {
         if (on) {
-            CLASSES.get(String.class).read.increment();
+            counted(String.class, OBJECTS_READ);
+        }
+    }
+
+    private static void counted(final Class<?> cl, final int field) {
+        if (cl != null) {
+            TALLY.get().classes.add(CLASSES.get(cl).index, field, 1);
         }
     }
 
     /** A descriptor of {@code cl} written from its template, of {@code bytes} bytes. */
     static void descriptorWritten(final Class<?> cl, final int bytes) {
-        ClassCounts counts = CLASSES.get(cl);
-        counts.descriptorsWritten.increment();
-        counts.descriptorBytes.add(bytes);
+        Chunked classes = TALLY.get().classes;
+        int index = CLASSES.get(cl).index;
+        classes.add(index, DESCRIPTORS, 1);
+        classes.add(index, DESCRIPTOR_BYTES, bytes);
     }
 
     /** One engine outcome ({@link #OUTCOMES}); callers check {@link #on} first. */
     static void count(final int outcome) {
-        ENGINE[outcome].increment();
+        TALLY.get().engine[outcome]++;
     }
 
     // ---- bytes ------------------------------------------------------------------------------------------------
@@ -383,7 +510,9 @@ final class Statistics {
             if (sink == null || sink.getClass() != ByteArrayOutputStream.class) {
                 return -1;
             }
-            return ((ByteArrayOutputStream) sink).size() + (int) JdkBlockDataOutputStream.POS.invokeExact(bout);
+            // its count, not its size(), which would take its lock twice per top-level write
+            return (int) JdkByteArrayOutputStream.COUNT.invokeExact((ByteArrayOutputStream) sink)
+                    + (int) JdkBlockDataOutputStream.POS.invokeExact(bout);
         } catch (Throwable t) {
             return -1;
         }
@@ -415,34 +544,39 @@ final class Statistics {
      * Only JDK types: the agent reads it from another class loader.
      */
     static Map<String, Object> snapshot() {
-        Map<String, long[]> classes = new LinkedHashMap<>();
-        List<ClassCounts> classList;
-        synchronized (CLASS_LIST) {
-            classList = new ArrayList<>(CLASS_LIST);
+        Tally sum = new Tally(null);
+        synchronized (TALLIES) {
+            foldEnded();
+            sum.addAll(ENDED);
+            for (Tally t : TALLIES) {
+                sum.addAll(t);
+            }
         }
-        classList.add(OTHER_CLASSES);
-        for (ClassCounts c : classList) {
-            long[] v = {c.written.sum(), c.read.sum(), c.descriptorsWritten.sum(), c.descriptorBytes.sum()};
+        Map<String, long[]> classes = new LinkedHashMap<>();
+        for (Counted c : copy(CLASS_LIST)) {
+            long[] v = new long[CLASS_WIDTH];
+            for (int f = 0; f < v.length; f++) {
+                v[f] = sum.classes.get(c.index, f);
+            }
             if (v[0] + v[1] + v[2] + v[3] > 0) {
                 classes.merge(c.name, v, Statistics::add);
             }
         }
         Map<String, long[]> streams = new LinkedHashMap<>();
-        List<StreamCounts> streamList;
-        synchronized (STREAM_LIST) {
-            streamList = new ArrayList<>(STREAM_LIST);
-        }
-        streamList.add(OTHER_STREAMS);
-        for (StreamCounts s : streamList) {
-            long[] v = {s.opened.sum(), s.writes.sum(), s.reads.sum(), s.bytesWritten.sum(), s.bytesRead.sum(),
-                    s.nanosWriting.sum(), s.nanosReading.sum()};
+        for (Counted c : copy(STREAM_LIST)) {
+            long writes = sum.streams.get(c.index, WRITES);
+            long reads = sum.streams.get(c.index, READS);
+            long[] v = {sum.streams.get(c.index, OPENED), writes, reads, sum.streams.get(c.index, BYTES_WRITTEN),
+                    sum.streams.get(c.index, BYTES_READ),
+                    scaled(sum.streams.get(c.index, NANOS_WRITING), writes, sum.streams.get(c.index, TIMED_WRITES)),
+                    scaled(sum.streams.get(c.index, NANOS_READING), reads, sum.streams.get(c.index, TIMED_READS))};
             if (v[0] + v[1] + v[2] > 0) {
-                streams.merge(s.name, v, Statistics::add);
+                streams.merge(c.name, v, Statistics::add);
             }
         }
         Map<String, Long> engine = new LinkedHashMap<>();
-        for (int i = 0; i < ENGINE.length; i++) {
-            engine.put(OUTCOMES.get(i), ENGINE[i].sum());
+        for (int i = 0; i < sum.engine.length; i++) {
+            engine.put(OUTCOMES.get(i), sum.engine[i]);
         }
         Map<String, Object> snapshot = new LinkedHashMap<>();
         snapshot.put("on", on);
@@ -451,6 +585,21 @@ final class Statistics {
         snapshot.put("streams", streams);
         snapshot.put("engine", engine);
         return snapshot;
+    }
+
+    /** {@code list}, the other classes' entry ({@link #OTHER}, index 0) last. */
+    private static List<Counted> copy(final List<Counted> list) {
+        List<Counted> out;
+        synchronized (list) {
+            out = new ArrayList<>(list.subList(1, list.size()));
+            out.add(list.get(0));
+        }
+        return out;
+    }
+
+    /** The time of all {@code operations}, from that of the {@code timed} ones. */
+    private static long scaled(final long nanos, final long operations, final long timed) {
+        return timed == 0 ? 0 : Math.round((double) nanos * operations / timed);
     }
 
     private static long[] add(final long[] a, final long[] b) {
