@@ -86,7 +86,7 @@ public final class SerialboostAgent {
             }
             engineProblem = engine.problem();
             String stats = config.stats() ? statistics(inst) : null;
-            String filters = FilterSteps.start(config, inst, engine.on());
+            String filters = FilterSteps.start(config, inst, engine.on(), attached);
             started = true;
             report.line(startupLine(config, engine, formatProblem, attached ? unconverted : -1, startNanos)
                     + (stats == null ? "" : "; " + stats) + filters);
@@ -106,8 +106,8 @@ public final class SerialboostAgent {
 
     /**
      * A second start in a JVM where the agent is active ({@code attach} or {@code stats} after {@code -javaagent} or an
-     * earlier attach): only {@code stats=true} (statistics switched on) and, when attached, {@code record-classes}
-     * (recording started) do anything; one line either way.
+     * earlier attach): only {@code stats=true} (statistics switched on), {@code filter} (installed, if none is) and,
+     * when attached, {@code record-classes} (recording started) do anything; one line either way.
      */
     private static void secondStart(final String args, final Instrumentation inst, final boolean attached,
                                     final PrintStream err) {
@@ -122,7 +122,7 @@ public final class SerialboostAgent {
         if (config.stats()) {
             added.add(statistics(inst));
         }
-        String filters = attached ? FilterSteps.again(config, inst) : null;
+        String filters = FilterSteps.again(config, inst, attached);
         if (filters != null) {
             added.add(filters);
         }

@@ -61,6 +61,7 @@ public final class JvmRunner {
 
     private final Jdk jdk;
     private final List<String> jvmArgs = new ArrayList<>();
+    private final List<String> jvmArgsBeforeAgent = new ArrayList<>();
     private final List<Path> classpath = new ArrayList<>();
     private final Map<String, String> env = new LinkedHashMap<>();
     private AgentExpectation agent = AgentExpectation.NONE;
@@ -115,6 +116,12 @@ public final class JvmRunner {
 
     public JvmRunner jvmArgs(final String... args) {
         jvmArgs.addAll(List.of(args));
+        return this;
+    }
+
+    /** JVM options given before the agent's {@code -javaagent:} (another agent, whose {@code premain} runs first). */
+    public JvmRunner jvmArgsBeforeAgent(final String... args) {
+        jvmArgsBeforeAgent.addAll(List.of(args));
         return this;
     }
 
@@ -178,6 +185,7 @@ public final class JvmRunner {
     public Running start(final Class<?> main, final String... args) {
         List<String> command = new ArrayList<>();
         command.add(jdk.java().toString());
+        command.addAll(jvmArgsBeforeAgent);
         if (agentOption != null) {
             command.add(agentOption);
         }

@@ -57,14 +57,15 @@ public final class RuntimeDefiner {
     }
 
     /**
-     * Arms the runtime's filter ({@code java.io.Serialboost$SerialFilters.arm}, package-private), which it installs
-     * when the JDK sets its filters up. Only this class, in its isolated loader, can reach it.
+     * Arms the runtime's filter ({@code java.io.Serialboost$SerialFilters.arm}, package-private), which installs it now
+     * or, when {@code patched}, when the JDK sets its filters up; returns what {@code arm} returns. Only this class, in
+     * its isolated loader, can reach it.
      */
-    public static void armFilter(final String pattern, final String file, final String problem,
-                                 final boolean reportOnly) throws Throwable {
+    public static String armFilter(final String pattern, final String file, final String problem,
+                                   final boolean reportOnly, final boolean patched) throws Throwable {
         Class<?> filters = Class.forName("java.io.Serialboost$SerialFilters", false, null);
-        MethodHandles.privateLookupIn(filters, MethodHandles.lookup()).findStatic(filters, "arm",
-                MethodType.methodType(void.class, String.class, String.class, String.class, boolean.class))
-                .invoke(pattern, file, problem, reportOnly);
+        return (String) MethodHandles.privateLookupIn(filters, MethodHandles.lookup()).findStatic(filters, "arm",
+                MethodType.methodType(String.class, String.class, String.class, String.class, boolean.class,
+                        boolean.class)).invoke(pattern, file, problem, reportOnly, patched);
     }
 }

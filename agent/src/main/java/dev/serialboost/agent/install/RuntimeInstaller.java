@@ -104,14 +104,19 @@ public final class RuntimeInstaller {
     }
 
     /**
-     * Installs the runtime if it is not yet, and arms its filter ({@code SerialFilters}): {@code pattern} from
-     * {@code file}, or {@code problem} saying why the file cannot be used. As {@link #startRecording}, through a
-     * definer of its own.
+     * Installs the runtime if it is not yet, and arms its filter ({@code SerialFilters.arm}): {@code pattern} from
+     * {@code file}, or {@code problem} saying why the file cannot be used; installed now, or when the JDK sets its
+     * filters up when {@code patched} ({@link FilterInstaller}) and it has not yet. As {@link #startRecording},
+     * through a definer of its own.
+     *
+     * @return null when it is installed when the JDK sets its filters up; "" when installed now; else why it could
+     *         not be installed
      */
-    public static synchronized void armFilter(final Instrumentation inst, final String pattern, final String file,
-                                              final String problem, final boolean reportOnly) throws Throwable {
-        privileged(inst).getMethod("armFilter", String.class, String.class, String.class, boolean.class)
-                .invoke(null, pattern, file, problem, reportOnly);
+    public static synchronized String armFilter(final Instrumentation inst, final String pattern, final String file,
+                                                final String problem, final boolean reportOnly, final boolean patched)
+            throws Throwable {
+        return (String) privileged(inst).getMethod("armFilter", String.class, String.class, String.class,
+                boolean.class, boolean.class).invoke(null, pattern, file, problem, reportOnly, patched);
     }
 
     /** The runtime installed, and a {@link RuntimeDefiner} in a loader of its own to which {@code java.io} is open. */

@@ -25,7 +25,10 @@ import java.util.TreeMap;
  *   <li>{@code observe DIR NAME...}: reads each with a filter of its own per stream that answers {@code UNDECIDED}
  *       and notes what the JDK hands it, then prints what a recording of the same reads must hold, in its format
  *       ({@code stream} and {@code class} lines);</li>
- *   <li>{@code wait DIR NAME...}: prints {@code READY}, waits for a line on stdin, then reads as {@code read}.</li>
+ *   <li>{@code wait DIR NAME...}: prints {@code READY}, waits for a line on stdin, then reads as {@code read};</li>
+ *   <li>{@code opened DIR NAME...}: opens a stream of {@code outside.ser} (so the JDK sets its filters up), then as
+ *       {@code wait}, then reads that stream, opened before, and prints {@code accepted (opened before) outside.ser}
+ *       or {@code rejected (opened before) ...}.</li>
  * </ul>
  */
 public final class FilterStreams {
@@ -44,6 +47,20 @@ public final class FilterStreams {
                 System.out.flush();
                 new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine();
                 read(dir, names, null);
+            }
+            case "opened" -> {
+                ObjectInputStream before = new ObjectInputStream(new ByteArrayInputStream(
+                        Files.readAllBytes(dir.resolve("outside.ser"))));
+                System.out.println("READY");
+                System.out.flush();
+                new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine();
+                read(dir, names, null);
+                try (before) {
+                    before.readObject();
+                    System.out.println("accepted (opened before) outside.ser");
+                } catch (IOException | ClassNotFoundException | RuntimeException e) {
+                    System.out.println("rejected (opened before) outside.ser: " + e);
+                }
             }
             case "observe" -> {
                 Observed observed = new Observed();

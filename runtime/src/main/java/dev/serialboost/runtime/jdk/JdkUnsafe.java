@@ -38,7 +38,8 @@ public final class JdkUnsafe {
         GET_INT("getInt", int.class, Object.class, long.class),
         GET_LONG("getLong", long.class, Object.class, long.class),
         GET_LONG_UNALIGNED("getLongUnaligned", long.class, Object.class, long.class),
-        PUT_LONG_UNALIGNED("putLongUnaligned", void.class, Object.class, long.class, long.class);
+        PUT_LONG_UNALIGNED("putLongUnaligned", void.class, Object.class, long.class, long.class),
+        SHOULD_BE_INITIALIZED("shouldBeInitialized", boolean.class, Class.class);
 
         private final String method;
         private final MethodType type;
@@ -207,6 +208,27 @@ public final class JdkUnsafe {
         }
 
         private UninitializedArrays() {
+        }
+    }
+
+    /** Whether a class is initialized yet, without initializing it (the agent's {@code filter} setting asks). */
+    public static final class ClassInitialization {
+
+        /** Why the member cannot be had, or null. */
+        public static final Throwable PROBLEM;
+        /**
+         * {@code (Class) boolean}: {@code shouldBeInitialized(c)}, false once {@code c} is initialized; true before and
+         * while its initializer runs.
+         */
+        public static final MethodHandle SHOULD_BE_INITIALIZED;
+
+        static {
+            JdkLookup in = JdkLookup.ofPublic("jdk.internal.misc.Unsafe");
+            SHOULD_BE_INITIALIZED = Member.SHOULD_BE_INITIALIZED.bound(in);
+            PROBLEM = JdkLookup.firstProblem(JdkUnsafe.PROBLEM, in.problem());
+        }
+
+        private ClassInitialization() {
         }
     }
 
