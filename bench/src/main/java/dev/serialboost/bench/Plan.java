@@ -18,7 +18,8 @@ import java.util.Map;
  * into JMH includes and parameters ({@code run.JmhRuns}), {@link SelfCheck} into one call of every method.
  *
  * <p>The per-field mode runs MarketData only: {@code bulk=off} changes nothing but all-primitive class levels, and
- * MarketData is the only all-primitive workload (the others would run byte-identical code).
+ * MarketData is the only all-primitive workload (the others would run byte-identical code). The modes outside {@link
+ * #WHOLE} run neither RMI nor the clients.
  */
 public record Plan(AgentMode mode, List<Run> runs) {
 
@@ -38,6 +39,12 @@ public record Plan(AgentMode mode, List<Run> runs) {
     private static final List<String> REFERENCE_RUNS = List.of("handwritten", "libraries");
     /** Workloads whose class levels are all-primitive: the only ones the per-field mode changes. */
     public static final List<Workload> ALL_PRIMITIVE = List.of(Workload.MarketData);
+    /**
+     * The modes that run every benchmark: without the agent, its default and its converted format. The others tell
+     * a cost or a layer apart (recording, statistics, the converted format without the engine) and run {@link
+     * JdkStreamBenchmark}'s workloads only, which says it for every workload in a fraction of the time.
+     */
+    public static final List<AgentMode> WHOLE = List.of(AgentMode.OFF, AgentMode.DEFAULT, AgentMode.CONVERTED);
     /** The workloads {@link RmiBenchmark} passes as its argument: a record and a business graph. */
     static final List<Workload> RMI_ARGUMENTS = List.of(Workload.Employee, Workload.CustomerOrder);
 
@@ -98,6 +105,9 @@ public record Plan(AgentMode mode, List<Run> runs) {
         }
         List<Workload> arguments = new ArrayList<>(RMI_ARGUMENTS);
         arguments.retainAll(selected);
+        if (!WHOLE.contains(mode)) {
+            arguments.clear();
+        }
         if (!arguments.isEmpty()) {
             plain.add(RmiBenchmark.class);
             params.put("argument", names(arguments));
@@ -107,6 +117,9 @@ public record Plan(AgentMode mode, List<Run> runs) {
         }
         List<Workload> graphs = new ArrayList<>(CLIENT_WORKLOADS);
         graphs.retainAll(selected);
+        if (!WHOLE.contains(mode)) {
+            graphs.clear();
+        }
         if (!graphs.isEmpty()) {
             runs.add(new Run("clients", CLIENTS, Map.of("workload", names(graphs))));
         }

@@ -191,11 +191,15 @@ class BenchmarksTest {
                 .map(Plan.Run::name).toList(), "the reference rows only when asked for (the first JDK)");
         assertTrue(off.referenceRows() && !Plan.of(AgentMode.OFF, all, false).referenceRows());
 
-        for (AgentMode mode : List.of(AgentMode.DEFAULT, AgentMode.CONVERTED, AgentMode.CONVERTED_NO_ENGINE)) {
+        for (AgentMode mode : List.of(AgentMode.DEFAULT, AgentMode.CONVERTED, AgentMode.CONVERTED_NO_ENGINE,
+                AgentMode.STATS, AgentMode.RECORD)) {
             Plan p = Plan.of(mode, all, true);
-            assertEquals(List.of("plain", "clients"), p.runs().stream().map(Plan.Run::name).toList(),
-                    mode + ": no reference rows with the agent");
-            assertEquals(List.of(JdkStreamBenchmark.class, RmiBenchmark.class), p.runs().get(0).benchmarks());
+            boolean whole = Plan.WHOLE.contains(mode);
+            assertEquals(whole ? List.of("plain", "clients") : List.of("plain"),
+                    p.runs().stream().map(Plan.Run::name).toList(),
+                    mode + ": no reference rows with the agent, the clients in the modes that run everything only");
+            assertEquals(whole ? List.of(JdkStreamBenchmark.class, RmiBenchmark.class)
+                    : List.of(JdkStreamBenchmark.class), p.runs().get(0).benchmarks());
             assertTrue(p.runs().get(0).combinations(JdkStreamBenchmark.class).stream()
                     .allMatch(c -> c.get("form").equals("SERIALIZABLE")));
             assertEquals(List.of(Workload.MarketData.modelClass(), Workload.Employee.modelClass(),

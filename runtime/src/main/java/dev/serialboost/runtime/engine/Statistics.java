@@ -86,7 +86,10 @@ final class Statistics {
     /** Ends and commits what {@link #begin} returned, with {stream class, top object's class, bytes or -1}. */
     private static volatile BiConsumer<Object, Object[]> end;
 
-    /** Every this-many top-level operations of a thread, one is timed (the first of each thread included). */
+    /**
+     * Every this-many top-level writes of a thread, one is timed, and as many reads (the first write and read of each
+     * thread included).
+     */
     static final int TIME_EVERY = 64;
     /** A start time that says the operation is not timed. */
     private static final long UNTIMED = Long.MIN_VALUE;
@@ -223,7 +226,8 @@ final class Statistics {
         final Chunked classes = new Chunked(CLASS_WIDTH);
         final Chunked streams = new Chunked(STREAM_WIDTH);
         final long[] engine = new long[OUTCOMES.size()];
-        int untilTimed;
+        /** Top-level operations until the next timed one, for {@link #READ} and {@link #WRITE}. */
+        final int[] untilTimed = new int[2];
         int[] ids = new int[4];
         long[] bytes = new long[4];
         long[] nanos = new long[4];
@@ -405,8 +409,8 @@ final class Statistics {
         IntFunction<Object> b = begin;
         Object event = b == null ? null : b.apply(kind);
         long startNanos = UNTIMED;
-        if (--t.untilTimed < 0) {
-            t.untilTimed = TIME_EVERY - 1;
+        if (--t.untilTimed[kind] < 0) {
+            t.untilTimed[kind] = TIME_EVERY - 1;
             startNanos = System.nanoTime();
         }
         t.push(System.identityHashCode(stream), startBytes, startNanos, event, top == null ? null : top.getClass());
