@@ -2,6 +2,7 @@ package dev.serialboost.agent;
 
 import dev.serialboost.it.filters.EarlyStream;
 import dev.serialboost.it.filters.FilterStreams;
+import dev.serialboost.it.filters.UserFactory;
 import dev.serialboost.testing.Jdk;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  *   <li>{@link EarlyStream}, an agent given first, deserializes in its {@code premain}: the filter is installed all
  *       the same, and every stream reads as under {@code -Djdk.serialFilter} (same lines, same exception type and
  *       message; the class outside the pattern never initialized nor read); merged with a user's {@code
- *       -Djdk.serialFilter}, the stricter decision wins both ways; a broken file rejects every stream, naming it;
+ *       -Djdk.serialFilter}, or with what a user's {@code -Djdk.serialFilterFactory} gives, the stricter decision
+ *       wins both ways; a broken file rejects every stream, naming it;
  *       report mode rejects nothing and tells the would-be rejection once;</li>
  *   <li>{@code attach PID filter=FILE} to a JVM that has deserialized installs the filter for the streams opened
  *       from then on, a stream opened before keeps its own (none); attached again, nothing changes.</li>
@@ -76,6 +78,14 @@ class FilterFallbackIT {
         assertEquals(List.of("rejected customers.ser: " + REJECTED, "accepted chain.ser", "accepted list.ser",
                 "rejected outside.ser: " + REJECTED), merged.stdoutLines(), merged.describe());
         startLineEndsWith(merged, installedNow);
+
+        // a user's filter factory set up before the agent is kept, and what it gives each stream merged the same way
+        JvmResult factory = JvmRunner.on(jdk).jvmArgsBeforeAgent(early).withAgent("filter=" + filterFile)
+                .jvmArgs("-Djdk.serialFilterFactory=" + UserFactory.class.getName())
+                .run(FilterStreams.class, args("read", RECORDED, "outside.ser"));
+        assertEquals(merged.stdoutLines(), factory.stdoutLines(), factory.describe());
+        assertEquals(List.of(), factory.stderrProblems(), factory.describe());
+        startLineEndsWith(factory, installedNow);
 
         // a broken filter file fails closed, naming the file
         Path broken = dir.resolve("broken.txt");
