@@ -132,17 +132,7 @@ class FilterRecordingIT {
         // 3d. report only: nothing rejected, the would-be rejection told once (two streams of it)
         JvmResult report = JvmRunner.on(jdk).withAgent("filter=" + filterFile + ",filter-mode=report")
                 .run(FilterStreams.class, args("read", RECORDED, "outside.ser", "outside.ser"));
-        assertEquals(List.of("accepted customers.ser", "accepted chain.ser", "accepted list.ser",
-                "SIDE EFFECT: Outside initialized", "SIDE EFFECT: Outside read", "accepted outside.ser",
-                "SIDE EFFECT: Outside read", "accepted outside.ser"), report.stdoutLines(), report.describe());
-        List<String> told = report.agentLines().stream()
-                .filter(l -> l.startsWith(JvmRunner.PREFIX + "filter-mode=report: ")).toList();
-        assertEquals(1, told.size(), report.describe());
-        if (!told.get(0).startsWith(JvmRunner.PREFIX + "filter-mode=report: " + filterFile + " would reject " + PKG
-                + "Outside (")) {
-            throw report.fail("not the report line expected: " + told.get(0));
-        }
-        assertEquals(List.of(), report.stderrProblems(), report.describe());
+        reportedOnlyOnce(report, filterFile);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -237,4 +227,23 @@ class FilterRecordingIT {
         all.addAll(List.of(rest));
         return all.toArray(String[]::new);
     }
+
+    /**
+     * A report-only run of {@code outside.ser} twice after the recorded streams: nothing rejected (the outside class
+     * read both times), the would-be rejection told once, nothing else on stderr.
+     */
+    static void reportedOnlyOnce(final JvmResult report, final Path filterFile) {
+        assertEquals(List.of("accepted customers.ser", "accepted chain.ser", "accepted list.ser",
+                "SIDE EFFECT: Outside initialized", "SIDE EFFECT: Outside read", "accepted outside.ser",
+                "SIDE EFFECT: Outside read", "accepted outside.ser"), report.stdoutLines(), report.describe());
+        List<String> told = report.agentLines().stream()
+                .filter(l -> l.startsWith(JvmRunner.PREFIX + "filter-mode=report: ")).toList();
+        assertEquals(1, told.size(), report.describe());
+        if (!told.get(0).startsWith(JvmRunner.PREFIX + "filter-mode=report: " + filterFile + " would reject " + PKG
+                + "Outside (")) {
+            throw report.fail("not the report line expected: " + told.get(0));
+        }
+        assertEquals(List.of(), report.stderrProblems(), report.describe());
+    }
+
 }
