@@ -6,6 +6,7 @@ import java.io.ObjectInputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
@@ -28,17 +29,19 @@ final class ClassRecording {
     static final int MAX_CLASSES = 10_000;
     static final int MAX_STREAMS = 1_000;
 
-    /** One class a filter was asked about: names and counts, no reference to the class or its loader. */
+    /** One class a filter was asked about: names, no reference to the class or its loader. */
     private static final class Seen {
         final String name;
         final String loader;
+        /** Where its checks are counted in every thread's {@link Checks}. */
+        final int index;
         /** The stream class that first read it; set once, by whichever stream got there first. */
         volatile String firstStream;
-        final LongAdder checks = new LongAdder();
 
-        Seen(final String name, final String loader) {
+        Seen(final String name, final String loader, final int index) {
             this.name = name;
             this.loader = loader;
+            this.index = index;
         }
     }
 
@@ -49,10 +52,12 @@ final class ClassRecording {
         long refs;
         long array = -1;
         long bytes;
-        final LongAdder checks = new LongAdder();
+        /** Where its checks are counted in every thread's {@link Checks}. */
+        final int index;
 
-        Limits(final String name) {
+        Limits(final String name, final int index) {
             this.name = name;
+            this.index = index;
         }
 
         /** Raises the maxima; a lock only when one grows, which stops happening once a workload is warm. */
@@ -68,8 +73,33 @@ final class ClassRecording {
         }
     }
 
-    private static final Seen DROPPED_CLASS = new Seen("", "");
-    private static final Limits DROPPED_STREAM = new Limits("");
+    /**
+     * One thread's counts of filter checks per class and per stream class, by their {@code index} (0: those
+     * dropped): plain adds, where a {@code LongAdder} per check made recording cost about 10% of a long stream's read.
+     */
+    private static final class Checks extends ThreadTallies.Tally<Checks> {
+        final ThreadTallies.Chunked classes = new ThreadTallies.Chunked(1);
+        final ThreadTallies.Chunked streams = new ThreadTallies.Chunked(1);
+        /** The stream class this thread checked last, by name (which keeps no class), and its limits. */
+        String lastStream;
+        Limits lastLimits;
+
+        Checks(final Thread owner) {
+            super(owner);
+        }
+
+        @Override
+        void addAll(final Checks other) {
+            classes.addAll(other.classes);
+            streams.addAll(other.streams);
+        }
+    }
+
+    private static final ThreadTallies<Checks> CHECKS = new ThreadTallies<>(Checks::new);
+    private static final AtomicInteger CLASS_INDEX = new AtomicInteger();
+    private static final AtomicInteger STREAM_INDEX = new AtomicInteger();
+    private static final Seen DROPPED_CLASS = new Seen("", "", CLASS_INDEX.getAndIncrement());
+    private static final Limits DROPPED_STREAM = new Limits("", STREAM_INDEX.getAndIncrement());
 
     /** The recorded classes by {@code name + ' ' + loader}; each entry found once per class through {@link #SEEN}. */
     private static final ConcurrentHashMap<String, Seen> CLASSES = new ConcurrentHashMap<>();
@@ -89,7 +119,8 @@ final class ClassRecording {
                 DROPPED_CLASSES.increment();
                 return DROPPED_CLASS;
             }
-            return CLASSES.computeIfAbsent(key, k -> new Seen(type.getName(), loaderName(type.getClassLoader())));
+            return CLASSES.computeIfAbsent(key, k -> new Seen(type.getName(), loaderName(type.getClassLoader()),
+                    CLASS_INDEX.getAndIncrement()));
         }
     };
 
@@ -104,7 +135,7 @@ final class ClassRecording {
                 DROPPED_STREAMS.increment();
                 return DROPPED_STREAM;
             }
-            return STREAMS.computeIfAbsent(streamClass.getName(), Limits::new);
+            return STREAMS.computeIfAbsent(streamClass.getName(), n -> new Limits(n, STREAM_INDEX.getAndIncrement()));
         }
     };
 
@@ -136,18 +167,24 @@ final class ClassRecording {
         }
         try {
             Class<?> streamClass = in.getClass();
-            Limits limits = LIMITS.get(streamClass);
+            Checks checks = CHECKS.get();
+            Limits limits = checks.lastLimits;
+            if (streamClass.getName() != checks.lastStream) { // a stream class's limits are kept by its name
+                limits = LIMITS.get(streamClass);
+                checks.lastStream = streamClass.getName();
+                checks.lastLimits = limits;
+            }
             Object bin = (Object) JdkObjectInputStream.FilterValues.BIN.invokeExact(in);
             long bytes = bin == null ? 0 : (long) JdkObjectInputStream.FilterValues.BYTES_READ.invokeExact(bin);
             limits.see((long) JdkObjectInputStream.FilterValues.DEPTH.invokeExact(in),
                     (long) JdkObjectInputStream.FilterValues.TOTAL_OBJECT_REFS.invokeExact(in), arrayLength, bytes);
-            limits.checks.increment();
+            checks.streams.add(limits.index, 0, 1);
             if (clazz != null) {
                 Seen seen = SEEN.get(clazz);
                 if (seen.firstStream == null) {
                     seen.firstStream = streamClass.getName();
                 }
-                seen.checks.increment();
+                checks.classes.add(seen.index, 0, 1);
             }
         } catch (Throwable t) {
             // recording is best effort; the JDK's check is what matters
@@ -161,6 +198,7 @@ final class ClassRecording {
      */
     static String lines() {
         StringBuilder out = new StringBuilder();
+        Checks checks = CHECKS.sum();
         if (JdkObjectInputStream.FilterValues.PROBLEM != null) {
             out.append("# nothing can be recorded on this JVM: ").append(JdkObjectInputStream.FilterValues.PROBLEM)
                     .append('\n');
@@ -182,13 +220,13 @@ final class ClassRecording {
             }
             out.append("stream ").append(l.name).append(" maxdepth=").append(depth).append(" maxrefs=").append(refs)
                     .append(" maxarray=").append(Math.max(array, 0)).append(" maxbytes=").append(bytes)
-                    .append(" checks=").append(l.checks.sum()).append('\n');
+                    .append(" checks=").append(checks.streams.get(l.index, 0)).append('\n');
         }
         List<Seen> classes = new ArrayList<>(CLASSES.values());
         classes.sort((a, b) -> a.name.equals(b.name) ? a.loader.compareTo(b.loader) : a.name.compareTo(b.name));
         for (Seen s : classes) {
             out.append("class ").append(s.name).append(" loader=").append(s.loader).append(" stream=")
-                    .append(s.firstStream).append(" checks=").append(s.checks.sum()).append('\n');
+                    .append(s.firstStream).append(" checks=").append(checks.classes.get(s.index, 0)).append('\n');
         }
         return out.toString();
     }

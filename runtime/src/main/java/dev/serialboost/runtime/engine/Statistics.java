@@ -161,70 +161,16 @@ final class Statistics {
             JdkBlockDataInputStream.PROBLEM, JdkPeekInputStream.PROBLEM) == null;
 
     /**
-     * Counts, in chunks of 64 classes (or stream classes) made as the thread first counts one of them, so that a
-     * thread holds room for what it counted, not for every class of the JVM.
-     */
-    static final class Chunked {
-        private static final int SHIFT = 6;
-        private final int width;
-        /** Replaced, never changed in place, when it grows: a reader of another thread sees a whole array. */
-        private volatile long[][] chunks = new long[1][];
-
-        Chunked(final int width) {
-            this.width = width;
-        }
-
-        void add(final int index, final int field, final long n) {
-            long[][] c = chunks;
-            int chunk = index >>> SHIFT;
-            long[] counts;
-            if (chunk >= c.length || (counts = c[chunk]) == null) {
-                counts = grow(chunk);
-            }
-            counts[(index & ((1 << SHIFT) - 1)) * width + field] += n;
-        }
-
-        private long[] grow(final int chunk) {
-            long[][] c = chunks;
-            long[][] next = java.util.Arrays.copyOf(c, Math.max(c.length, chunk + 1));
-            long[] counts = new long[(1 << SHIFT) * width];
-            next[chunk] = counts;
-            chunks = next;
-            return counts;
-        }
-
-        long get(final int index, final int field) {
-            long[][] c = chunks;
-            int chunk = index >>> SHIFT;
-            long[] counts = chunk < c.length ? c[chunk] : null;
-            return counts == null ? 0 : counts[(index & ((1 << SHIFT) - 1)) * width + field];
-        }
-
-        void addAll(final Chunked other) {
-            long[][] c = other.chunks;
-            for (int chunk = 0; chunk < c.length; chunk++) {
-                if (c[chunk] != null) {
-                    for (int i = 0; i < c[chunk].length; i++) {
-                        add((chunk << SHIFT) + i / width, i % width, c[chunk][i]);
-                    }
-                }
-            }
-        }
-    }
-
-    /**
      * One thread's counts, kept with plain adds by that thread alone (no atomic operation per object), summed by
      * {@link #snapshot}, which may see them a little late but never torn; and the thread's top-level operations
      * under way (nested streams make a stack), as primitives and the identity hash of their stream, so that an
      * operation that throws and never reports its end leaves no reference to its stream or classes on the thread.
      */
-    static final class Tally {
+    static final class Tally extends ThreadTallies.Tally<Tally> {
         /** Deeper than this (a stream per level of a recursive structure), operations are not counted. */
         static final int MAX = 64;
-        /** The thread, to fold the counts of a thread that ended into {@link #ENDED}; null for that one. */
-        final WeakReference<Thread> owner;
-        final Chunked classes = new Chunked(CLASS_WIDTH);
-        final Chunked streams = new Chunked(STREAM_WIDTH);
+        final ThreadTallies.Chunked classes = new ThreadTallies.Chunked(CLASS_WIDTH);
+        final ThreadTallies.Chunked streams = new ThreadTallies.Chunked(STREAM_WIDTH);
         final long[] engine = new long[OUTCOMES.size()];
         /** Top-level operations until the next timed one, for {@link #READ} and {@link #WRITE}. */
         final int[] untilTimed = new int[2];
@@ -237,7 +183,7 @@ final class Statistics {
         int size;
 
         Tally(final Thread owner) {
-            this.owner = owner == null ? null : new WeakReference<>(owner);
+            super(owner);
         }
 
         void push(final int id, final long startBytes, final long startNanos, final Object event,
@@ -298,6 +244,7 @@ final class Statistics {
             return -1;
         }
 
+        @Override
         void addAll(final Tally other) {
             classes.addAll(other.classes);
             streams.addAll(other.streams);
@@ -307,41 +254,8 @@ final class Statistics {
         }
     }
 
-    /** The tallies of the threads that counted, and are alive or were at the last fold; guarded by itself. */
-    private static final List<Tally> TALLIES = new ArrayList<>();
-    /** The counts of the threads that ended; guarded by {@link #TALLIES}. */
-    private static final Tally ENDED = new Tally(null);
-    /** When {@link #TALLIES} has this many, the tallies of threads that ended are folded into {@link #ENDED}. */
-    private static int foldAt = 64;
-
-    private static final ThreadLocal<Tally> TALLY = ThreadLocal.withInitial(Statistics::register);
-
-    private static Tally register() {
-        Tally tally = new Tally(Thread.currentThread());
-        synchronized (TALLIES) {
-            if (TALLIES.size() >= foldAt) {
-                foldEnded();
-                foldAt = Math.max(64, 2 * TALLIES.size());
-            }
-            TALLIES.add(tally);
-        }
-        return tally;
-    }
-
-    /**
-     * Folds the counts of the threads that ended into {@link #ENDED}: exact, as a thread's end happens-before {@code
-     * isAlive()} returning false. Called holding {@link #TALLIES}.
-     */
-    private static void foldEnded() {
-        for (java.util.Iterator<Tally> it = TALLIES.iterator(); it.hasNext(); ) {
-            Tally t = it.next();
-            Thread thread = t.owner.get();
-            if (thread == null || !thread.isAlive()) {
-                ENDED.addAll(t);
-                it.remove();
-            }
-        }
-    }
+    /** Every thread's {@link Tally}. */
+    private static final ThreadTallies<Tally> TALLY = new ThreadTallies<>(Tally::new);
 
     private Statistics() {
     }
@@ -426,7 +340,7 @@ final class Statistics {
         long startBytes = t.bytes[i];
         long bytes = startBytes < 0 || endBytes < 0 ? -1 : endBytes - startBytes;
         int s = STREAMS.get(stream.getClass()).index;
-        Chunked streams = t.streams;
+        ThreadTallies.Chunked streams = t.streams;
         streams.add(s, write ? WRITES : READS, 1);
         if (bytes > 0) {
             streams.add(s, write ? BYTES_WRITTEN : BYTES_READ, bytes);
@@ -484,7 +398,7 @@ final class Statistics {
 
     /** A descriptor of {@code cl} written from its template, of {@code bytes} bytes. */
     static void descriptorWritten(final Class<?> cl, final int bytes) {
-        Chunked classes = TALLY.get().classes;
+        ThreadTallies.Chunked classes = TALLY.get().classes;
         int index = CLASSES.get(cl).index;
         classes.add(index, DESCRIPTORS, 1);
         classes.add(index, DESCRIPTOR_BYTES, bytes);
@@ -548,14 +462,7 @@ final class Statistics {
      * Only JDK types: the agent reads it from another class loader.
      */
     static Map<String, Object> snapshot() {
-        Tally sum = new Tally(null);
-        synchronized (TALLIES) {
-            foldEnded();
-            sum.addAll(ENDED);
-            for (Tally t : TALLIES) {
-                sum.addAll(t);
-            }
-        }
+        Tally sum = TALLY.sum();
         Map<String, long[]> classes = new LinkedHashMap<>();
         for (Counted c : copy(CLASS_LIST)) {
             long[] v = new long[CLASS_WIDTH];

@@ -1,0 +1,141 @@
+package dev.serialboost.runtime.engine;
+
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Counts that each thread keeps with plain adds in its own tally (no atomic operation per count: an uncontended
+ * {@code LongAdder} or compare-and-set costs as much as a small object's whole read on some machines), summed on
+ * demand. The tallies of threads that ended are folded into one, when the list of tallies doubles and at every sum,
+ * so thread pools and virtual threads do not grow it without bound; exact, as a thread's end happens-before {@code
+ * isAlive()} returning false. A sum may see a live thread's latest adds a little late, never torn ({@link Chunked}).
+ *
+ * @param <T> the tally
+ */
+final class ThreadTallies<T extends ThreadTallies.Tally<T>> {
+
+    /** One thread's counts: its owner (null for the tally of threads that ended) and how it adds another's. */
+    abstract static class Tally<T> {
+        final WeakReference<Thread> owner;
+
+        Tally(final Thread owner) {
+            this.owner = owner == null ? null : new WeakReference<>(owner);
+        }
+
+        /** Adds {@code other}'s counts to this tally's. */
+        abstract void addAll(T other);
+    }
+
+    /**
+     * Counts in chunks of 64 classes (or stream classes) made as the thread first counts one of them, so that a thread
+     * holds room for what it counted, not for every class of the JVM.
+     */
+    static final class Chunked {
+        private static final int SHIFT = 6;
+        private final int width;
+        /** Replaced, never changed in place, when it grows: a reader of another thread sees a whole array. */
+        private volatile long[][] chunks = new long[1][];
+
+        Chunked(final int width) {
+            this.width = width;
+        }
+
+        void add(final int index, final int field, final long n) {
+            long[][] c = chunks;
+            int chunk = index >>> SHIFT;
+            long[] counts;
+            if (chunk >= c.length || (counts = c[chunk]) == null) {
+                counts = grow(chunk);
+            }
+            counts[(index & ((1 << SHIFT) - 1)) * width + field] += n;
+        }
+
+        private long[] grow(final int chunk) {
+            long[][] c = chunks;
+            long[][] next = java.util.Arrays.copyOf(c, Math.max(c.length, chunk + 1));
+            long[] counts = new long[(1 << SHIFT) * width];
+            next[chunk] = counts;
+            chunks = next;
+            return counts;
+        }
+
+        long get(final int index, final int field) {
+            long[][] c = chunks;
+            int chunk = index >>> SHIFT;
+            long[] counts = chunk < c.length ? c[chunk] : null;
+            return counts == null ? 0 : counts[(index & ((1 << SHIFT) - 1)) * width + field];
+        }
+
+        void addAll(final Chunked other) {
+            long[][] c = other.chunks;
+            for (int chunk = 0; chunk < c.length; chunk++) {
+                if (c[chunk] != null) {
+                    for (int i = 0; i < c[chunk].length; i++) {
+                        add((chunk << SHIFT) + i / width, i % width, c[chunk][i]);
+                    }
+                }
+            }
+        }
+    }
+
+    private final Function<Thread, T> make;
+    /** The tallies of the threads that counted, and are alive or were at the last fold; guarded by itself. */
+    private final List<T> live = new ArrayList<>();
+    /** The counts of the threads that ended; guarded by {@link #live}. */
+    private final T ended;
+    /** When {@link #live} has this many, the tallies of threads that ended are folded into {@link #ended}. */
+    private int foldAt = 64;
+    private final ThreadLocal<T> local;
+
+    /** With {@code make} giving a thread's tally (its owner; null for the tally of threads that ended). */
+    ThreadTallies(final Function<Thread, T> make) {
+        this.make = make;
+        this.ended = make.apply(null);
+        this.local = ThreadLocal.withInitial(this::register);
+    }
+
+    /** The current thread's tally. */
+    T get() {
+        return local.get();
+    }
+
+    /** A new tally (of no thread) with the counts of every thread so far. */
+    T sum() {
+        T sum = make.apply(null);
+        synchronized (live) {
+            foldEnded();
+            sum.addAll(ended);
+            for (T t : live) {
+                sum.addAll(t);
+            }
+        }
+        return sum;
+    }
+
+    private T register() {
+        T tally = make.apply(Thread.currentThread());
+        synchronized (live) {
+            if (live.size() >= foldAt) {
+                foldEnded();
+                foldAt = Math.max(64, 2 * live.size());
+            }
+            live.add(tally);
+        }
+        return tally;
+    }
+
+    /** Folds the tallies of the threads that ended into {@link #ended}; called holding {@link #live}. */
+    private void foldEnded() {
+        for (Iterator<T> it = live.iterator(); it.hasNext(); ) {
+            T t = it.next();
+            Thread thread = t.owner.get();
+            if (thread == null || !thread.isAlive()) {
+                ended.addAll(t);
+                it.remove();
+            }
+        }
+    }
+}
