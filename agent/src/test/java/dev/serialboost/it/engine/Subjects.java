@@ -85,6 +85,10 @@ public final class Subjects {
         s.add(new Subject("string-empty", () -> ""));
         // more than 65535 bytes of modified UTF-8: written as a long string
         s.add(new Subject("string-long", () -> "\u00e9" + "0123456789abcdef".repeat(4100) + "\u2713"));
+        // one byte per character in the JDK (Latin-1): zero and 0x80-0xFF are two bytes of modified UTF-8 each
+        s.add(new Subject("string-latin1", () -> "caf\u00e9 \u0000 na\u00efve \u00ff\u0080\u007f\u0001"));
+        s.add(new Subject("string-latin1-long", () -> "\u00e9\u0000".repeat(11_000) + "ascii".repeat(100)));
+        s.add(new Subject("string-ascii-long", () -> "0123456789abcdef".repeat(4100)));
         s.add(new Subject("date", () -> new Date(1_700_000_000_123L)));
         s.add(new Subject("bigdecimal", () -> new BigDecimal("-12345678901234567890.000000001")));
         s.add(new Subject("bigdecimal-scale", () -> new BigDecimal(BigInteger.valueOf(42), -7)));

@@ -37,6 +37,9 @@ import java.util.List;
  *       handle table kept sparse, its buckets found without a division.</li>
  *   <li><b>writing strings</b> ({@link StringWritesPatch}), {@code ObjectOutputStream$BlockDataOutputStream}: an
  *       ASCII string's bytes copied in one call (JDK 17 and 21; 25 does it itself).</li>
+ *   <li><b>string lengths</b> ({@link StringLengthsPatch}), a part of {@code ObjectOutputStream$BlockDataOutputStream}:
+ *       a Latin-1 string's modified UTF-8 length counted where it is, eight bytes at a time (JDK 17 and 21; 25
+ *       counts fast itself).</li>
  *   <li><b>primitives</b> ({@link BitsPatch}), {@code java.io.Bits} (JDK 17; later JDKs have none): one unaligned
  *       access per value instead of a byte at a time.</li>
  *   <li><b>arrays of primitives</b> ({@link PrimitiveArraysPatch#writes()}), a part of {@code ObjectOutputStream}:
@@ -94,6 +97,7 @@ public final class EnginePatches {
                 FieldAccessPatch.writing(),
                 new HandleTablePatch(),
                 new StringWritesPatch(),
+                new StringLengthsPatch(),
                 new BitsPatch(),
                 PrimitiveArraysPatch.writes(),
                 PrimitiveArraysPatch.reads(),
