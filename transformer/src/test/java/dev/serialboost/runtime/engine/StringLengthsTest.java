@@ -4,9 +4,9 @@ import dev.serialboost.runtime.jdk.JdkString;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
-import java.io.OutputStream;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,6 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * end (EngineIdentityIT: the corpus's strings with and without the agent).
  */
 class StringLengthsTest {
+
+    private static final String BLOCK_DATA_OUTPUT_STREAM = "java.io.ObjectOutputStream$BlockDataOutputStream";
 
     /** Characters by how many bytes of modified UTF-8 each is. */
     private static final char[][] ALPHABETS = {
@@ -81,14 +83,14 @@ class StringLengthsTest {
     }
 
     private static Method jdkGetUtfLength() throws Exception {
-        Class<?> type = Class.forName("java.io.ObjectOutputStream$BlockDataOutputStream");
+        Class<?> type = Class.forName(BLOCK_DATA_OUTPUT_STREAM);
         Method method = type.getDeclaredMethod("getUTFLength", String.class);
         method.setAccessible(true);
         return method;
     }
 
     private static Object jdkStream() throws Exception {
-        Class<?> type = Class.forName("java.io.ObjectOutputStream$BlockDataOutputStream");
+        Class<?> type = Class.forName(BLOCK_DATA_OUTPUT_STREAM);
         Constructor<?> constructor = type.getDeclaredConstructor(OutputStream.class);
         constructor.setAccessible(true);
         return constructor.newInstance(new ByteArrayOutputStream());
