@@ -33,6 +33,8 @@ import java.util.regex.Pattern;
  *       filter set with {@code ObjectInputFilter.Config.setSerialFilter};</li>
  *   <li>the exception of every bad stream (missing classes, changed serialVersionUIDs and field types, descriptor
  *       cycles, truncations, flipped bits), read twice, then its good original;</li>
+ *   <li>the exception of every kind a class's own {@code writeObject} or {@code readObject} may throw, alone, in
+ *       a list, in a map and from a subclass of {@code ArrayList};</li>
  *   <li>classes of one name from two child-first loaders, read alternately, {@code readObject} called from code of
  *       either loader and from a {@code readObject} calling into the other; {@code ObjectStreamClass.lookup}.</li>
  * </ul>
@@ -56,6 +58,14 @@ class EngineIdentityIT {
                     + "dev.serialboost.it.engine.model.Versioned; local class incompatible"),
             Map.entry("bad/field/primitive-type-changed", "incompatible types for field count"),
             Map.entry("bad/cycle/two-descriptors", "plain first failed"),
+            Map.entry("custom/write/CHECKED/list-element", "write failed: java.io.IOException: unexpected exception"
+                    + " type <- java.lang.Exception: checked writing element"),
+            Map.entry("custom/write/IO/list-subclass", "write failed: java.io.IOException: io writing a list of 1"),
+            Map.entry("custom/read/CLASS_NOT_FOUND/map-value", "failed after 0 objects: "
+                    + "java.lang.ClassNotFoundException: missing reading value"),
+            Map.entry("custom/read/INTERRUPTED/alone", "failed after 0 objects: java.io.IOException: unexpected"
+                    + " exception type <- java.lang.InterruptedException: interrupted reading alone"),
+            Map.entry("custom/read/NONE/list-subclass", "read/plain ok "),
             Map.entry("loaders/caller-A#0", "ok loaders=[Pojo@A, Pojo@A, Pojo@A] "),
             Map.entry("loaders/caller-B#1", "ok loaders=[Pojo@B, Pojo@B, Pojo@B] "),
             Map.entry("loaders/gate-A-helper-from-other#0", "ok loaders=[Gate@A, Pojo@A, Part@B, Tail@A] "),

@@ -112,6 +112,7 @@ public final class EngineReport {
         }
         rejectingFilters(r, cases);
         BadStreams.run(r);
+        CustomFailures.run(r);
         LoaderCases.run(r);
         lookups(r);
         Threads.run(r, single);

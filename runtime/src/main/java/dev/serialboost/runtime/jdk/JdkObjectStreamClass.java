@@ -1,5 +1,6 @@
 package dev.serialboost.runtime.jdk;
 
+import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 import java.io.ObjectStreamField;
@@ -212,6 +213,41 @@ public final class JdkObjectStreamClass {
         }
 
         private SerialData() {
+        }
+    }
+
+    /**
+     * A class's own {@code writeObject} and {@code readObject} as a descriptor holds them, and the descriptor's calls
+     * of them, which the engine's patch {@code custom method calls} stands for.
+     */
+    public static final class CustomMethods {
+
+        /** Why a member of this group is missing, or null. */
+        public static final Throwable PROBLEM;
+        /** {@code (OSC) boolean}: reads {@code initialized}. */
+        public static final MethodHandle INITIALIZED;
+        /** {@code (OSC) Method}: reads {@code writeObjectMethod}, accessible, or null. */
+        public static final MethodHandle WRITE_OBJECT_METHOD;
+        /** {@code (OSC) Method}: reads {@code readObjectMethod}, accessible, or null. */
+        public static final MethodHandle READ_OBJECT_METHOD;
+        /** {@code (OSC, Object, ObjectOutputStream) void}: {@code invokeWriteObject(obj, out)}. */
+        public static final MethodHandle INVOKE_WRITE_OBJECT;
+        /** {@code (OSC, Object, ObjectInputStream) void}: {@code invokeReadObject(obj, in)}. */
+        public static final MethodHandle INVOKE_READ_OBJECT;
+
+        static {
+            JdkLookup in = JdkLookup.of(ObjectStreamClass.class);
+            INITIALIZED = in.getter("initialized", boolean.class);
+            WRITE_OBJECT_METHOD = in.getter("writeObjectMethod", Method.class);
+            READ_OBJECT_METHOD = in.getter("readObjectMethod", Method.class);
+            INVOKE_WRITE_OBJECT = in.virtual("invokeWriteObject", MethodType.methodType(void.class, Object.class,
+                    ObjectOutputStream.class));
+            INVOKE_READ_OBJECT = in.virtual("invokeReadObject", MethodType.methodType(void.class, Object.class,
+                    ObjectInputStream.class));
+            PROBLEM = in.problem();
+        }
+
+        private CustomMethods() {
         }
     }
 

@@ -33,6 +33,9 @@ import java.util.List;
  *       fields set by code generated per class.</li>
  *   <li><b>field copies</b> ({@link FieldAccessPatch#writing()}), a part of {@code ObjectOutputStream}: primitive
  *       fields read by code generated per class.</li>
+ *   <li><b>custom method calls</b> ({@link CustomCallsPatch#writing()}, {@link CustomCallsPatch#reading()}), parts
+ *       of {@code ObjectOutputStream} and {@code ObjectInputStream}: a class's own {@code writeObject} and {@code
+ *       readObject} called through a handle made once per class, without reflection's array per call.</li>
  *   <li><b>back-reference lookups</b> ({@link HandleTablePatch}), {@code ObjectOutputStream$HandleTable}: a large
  *       handle table kept sparse, its buckets found without a division.</li>
  *   <li><b>writing strings</b> ({@link StringWritesPatch}), {@code ObjectOutputStream$BlockDataOutputStream}: an
@@ -95,6 +98,8 @@ public final class EnginePatches {
                 new StringReadsPatch(),
                 FieldAccessPatch.reading(),
                 FieldAccessPatch.writing(),
+                CustomCallsPatch.writing(),
+                CustomCallsPatch.reading(),
                 new HandleTablePatch(),
                 new StringWritesPatch(),
                 new StringLengthsPatch(),

@@ -12,11 +12,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A virtual call in a stream class's method that a descriptor patch replaces with a static call to the engine of the
- * same stack effect ({@code receiver.m(args)} becomes {@code Engine.m(receiver, args)}): owner, name and descriptor
- * as in the instruction. Used by the patches' bytecode only.
+ * A virtual call in a stream class's method that a patch replaces with a static call to the runtime of the same
+ * stack effect ({@code receiver.m(args)} becomes {@code Engine.m(receiver, args)}): owner, name and descriptor as in
+ * the instruction, and the runtime class that takes it (installed name; {@link #ENGINE} unless said otherwise). Used
+ * by the patches' bytecode only.
  */
-record StreamCall(String owner, String name, String descriptor) {
+record StreamCall(String owner, String name, String descriptor, String runtime) {
 
     static final String OBJECT_OUTPUT_STREAM = "java/io/ObjectOutputStream";
     static final String OBJECT_INPUT_STREAM = "java/io/ObjectInputStream";
@@ -28,6 +29,11 @@ record StreamCall(String owner, String name, String descriptor) {
     static final String READ_NON_PROXY_DESC = "readNonProxyDesc(Z)" + OSC_DESC;
     /** The engine's entry points, as installed. */
     static final String ENGINE = RuntimeLocation.installedName("dev/serialboost/runtime/engine/Engine");
+
+    /** A call the engine's entry points ({@link #ENGINE}) take. */
+    StreamCall(final String owner, final String name, final String descriptor) {
+        this(owner, name, descriptor, ENGINE);
+    }
 
     boolean is(final AbstractInsnNode insn) {
         return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL && m.owner.equals(owner)
@@ -48,14 +54,14 @@ record StreamCall(String owner, String name, String descriptor) {
     }
 
     /**
-     * Replaces each of these calls in {@code m} with the engine's method of the same name, whose descriptor is this
+     * Replaces each of these calls in {@code m} with the runtime's method of the same name, whose descriptor is this
      * call's with the receiver as the first parameter.
      */
     void swapToEngine(final MethodNode m) {
         String engineDescriptor = "(L" + owner + ";" + descriptor.substring(1);
         for (AbstractInsnNode insn : m.instructions.toArray()) {
             if (is(insn)) {
-                m.instructions.set(insn, new MethodInsnNode(Opcodes.INVOKESTATIC, ENGINE, name, engineDescriptor,
+                m.instructions.set(insn, new MethodInsnNode(Opcodes.INVOKESTATIC, runtime, name, engineDescriptor,
                         false));
             }
         }
