@@ -5,7 +5,9 @@ import dev.serialboost.it.StreamFlags;
 import java.io.Externalizable;
 import java.io.IOException;
 import java.io.ObjectInput;
+import java.io.ObjectInputStream;
 import java.io.ObjectOutput;
+import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -16,7 +18,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * bytes written on a thread with a large stack, so that it is not limited by writing.
  *
  * <p>Arguments: the stack size in KiB; optionally {@code externalizable}, for a chain of an {@code Externalizable}
- * class ({@link ExternalLink}) instead of a {@code Serializable} one ({@link Link}).
+ * class ({@link ExternalLink}) instead of a {@code Serializable} one ({@link Link}), or {@code custom}, for a chain of
+ * a class with its own {@code writeObject} and {@code readObject} ({@link CustomLink}).
  */
 public final class DeepChain {
 
@@ -54,25 +57,38 @@ public final class DeepChain {
         }
     }
 
+    /** One level of a chain of a class with its own {@code writeObject}/{@code readObject}, as the JDK's have. */
+    public static final class CustomLink implements Serializable {
+        private static final long serialVersionUID = 1L;
+        int value;
+        CustomLink next;
+
+        private void writeObject(final ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+        }
+
+        private void readObject(final ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+        }
+    }
+
     public static void main(final String[] args) throws Exception {
         long stack = Long.parseLong(args[0]) * 1024;
-        boolean externalizable = args.length > 1 && args[1].equals("externalizable");
+        String kind = args.length > 1 ? args[1] : "serializable";
         // every class the streams need loads on a shallow stack first
-        Object warm = chain(3, externalizable);
+        Object warm = chain(3, kind);
         if (length(StreamFlags.read(StreamFlags.write(warm))) != 3) {
             throw new IllegalStateException("a chain of 3 did not come back whole");
         }
-        System.out.println("write " + deepest(stack, false, externalizable) + " read "
-                + deepest(stack, true, externalizable));
+        System.out.println("write " + deepest(stack, false, kind) + " read " + deepest(stack, true, kind));
     }
 
-    private static int deepest(final long stack, final boolean reading, final boolean externalizable)
-            throws Exception {
+    private static int deepest(final long stack, final boolean reading, final String kind) throws Exception {
         int works = 1;
         int fails = 1_000_000;
         while (fails - works > 1) {
             int n = (works + fails) >>> 1;
-            Object chain = chain(n, externalizable);
+            Object chain = chain(n, kind);
             boolean ok;
             if (reading) {
                 byte[][] bytes = new byte[1][];
@@ -123,19 +139,29 @@ public final class DeepChain {
         throw new IllegalStateException("failed otherwise than by a stack overflow", t);
     }
 
-    private static Object chain(final int n, final boolean externalizable) {
+    private static Object chain(final int n, final String kind) {
         Object head = null;
         for (int i = n; i > 0; i--) {
-            if (externalizable) {
-                ExternalLink link = new ExternalLink();
-                link.value = i;
-                link.next = (ExternalLink) head;
-                head = link;
-            } else {
-                Link link = new Link();
-                link.value = i;
-                link.next = (Link) head;
-                head = link;
+            switch (kind) {
+                case "externalizable" -> {
+                    ExternalLink link = new ExternalLink();
+                    link.value = i;
+                    link.next = (ExternalLink) head;
+                    head = link;
+                }
+                case "custom" -> {
+                    CustomLink link = new CustomLink();
+                    link.value = i;
+                    link.next = (CustomLink) head;
+                    head = link;
+                }
+                case "serializable" -> {
+                    Link link = new Link();
+                    link.value = i;
+                    link.next = (Link) head;
+                    head = link;
+                }
+                default -> throw new IllegalArgumentException("no chain of kind " + kind);
             }
         }
         return head;
@@ -144,11 +170,13 @@ public final class DeepChain {
     private static int length(final Object head) {
         int n = 0;
         for (Object l = head; l != null; n++) {
-            int value = l instanceof Link link ? link.value : ((ExternalLink) l).value;
+            int value = l instanceof Link link ? link.value
+                    : l instanceof CustomLink custom ? custom.value : ((ExternalLink) l).value;
             if (value != n + 1) {
                 throw new IllegalStateException("link " + (n + 1) + " holds " + value);
             }
-            l = l instanceof Link link ? link.next : ((ExternalLink) l).next;
+            l = l instanceof Link link ? link.next
+                    : l instanceof CustomLink custom ? custom.next : ((ExternalLink) l).next;
         }
         return n;
     }

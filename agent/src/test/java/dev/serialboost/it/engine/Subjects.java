@@ -6,6 +6,7 @@ import dev.serialboost.corpus.workloads.Fixtures.OrderCase;
 import dev.serialboost.corpus.workloads.Fixtures.SampleCase;
 import dev.serialboost.it.engine.model.BusinessException;
 import dev.serialboost.it.engine.model.ByLength;
+import dev.serialboost.it.engine.model.FieldShapes;
 import dev.serialboost.it.engine.model.NamedHandler;
 import dev.serialboost.it.engine.model.OrderStatus;
 import dev.serialboost.it.engine.model.Planet;
@@ -138,6 +139,9 @@ public final class Subjects {
         s.add(new Subject("boxes", () -> new Object[] {Integer.MIN_VALUE, Long.MAX_VALUE, Double.NaN, -0.0,
             (short) -7, 'x', Boolean.TRUE, (byte) -128, 1.5f, Float.intBitsToFloat(0x7fc00001)}));
         s.add(new Subject("integer", () -> 42));
+        s.add(new Subject("fields-unshared", () -> new FieldShapes.Unshared(3, "u")));
+        s.add(new Subject("fields-six-references", () -> new FieldShapes.SixReferences(7, "shared")));
+        s.add(new Subject("fields-snapshot", FieldShapes.Snapshot::new));
         s.add(new Subject("classes", () -> new Object[] {String.class, int.class, void.class, String[][].class,
             long[].class, PurchaseOrder.class, Planet.class, Point.class, Runnable.class}));
         s.add(new Subject("objectstreamclass", () -> ObjectStreamClass.lookup(PurchaseOrder.class)));

@@ -64,7 +64,8 @@ public final class JdkPatchSet {
 
     /**
      * The class file with every patch of its class applied in order, each checked before it changes anything: the
-     * class's own, which must fit; then each part that fits, the others left out and handed to {@code leftOut}.
+     * class's own, which must fit; then each part that fits, the others left out and handed to {@code leftOut}; a part
+     * this JDK has no need of ({@link JdkPatch#unneeded}) is left out without a word.
      *
      * @param jdk the running JDK's own class files, which some checks read
      * @return the changed class file; {@code classFile} itself for a class this set does not patch; null when this
@@ -85,6 +86,9 @@ public final class JdkPatchSet {
         byte[] changed = own.change(classFile);
         for (JdkPatch part : of.subList(1, of.size())) {
             try {
+                if (part.unneeded(changed, jdk)) {
+                    continue;
+                }
                 part.check(changed, jdk);
                 changed = part.change(changed);
             } catch (IllegalStateException e) {

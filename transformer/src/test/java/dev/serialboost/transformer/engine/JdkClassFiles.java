@@ -86,7 +86,9 @@ final class JdkClassFiles {
             if (earlier == patch) {
                 return classFile;
             }
-            classFile = apply(earlier, classFile, jdk);
+            if (!earlier.unneeded(classFile, jdk)) { // a part this JDK has no need of is left out, as the set does
+                classFile = apply(earlier, classFile, jdk);
+            }
         }
         throw new IllegalArgumentException(patch + " is not in " + set);
     }

@@ -85,6 +85,22 @@ class JdkPatchSetTest {
     }
 
     @Test
+    void aPartThisJdkHasNoNeedOfIsLeftOutWithoutAWord() {
+        // the part sees the class as the own patch left it: [0, 1]
+        KnownFingerprints known = KnownFingerprints.patched(Map.of("21.0.8", "[0, 2]"))
+                .unneededOn(Map.of("17.0.15", "[0, 1]"));
+        JdkPatchSet set = new JdkPatchSet(List.of(new Mark("a", "A", 1), new Mark("a part", "A", 3, null, known),
+                new Mark("another", "A", 4)));
+        List<String> leftOut = new ArrayList<>();
+        byte[] patched = set.apply("A", new byte[] {0}, NO_JDK, (part, why) -> leftOut.add(part.name() + ": " + why));
+        assertArrayEquals(new byte[] {0, 1, 4}, patched);
+        assertEquals(List.of(), leftOut);
+        JdkPatchSet unknown = new JdkPatchSet(List.of(new Mark("a", "A", 5), new Mark("a part", "A", 3, null, known)));
+        unknown.apply("A", new byte[] {0}, NO_JDK, (part, why) -> leftOut.add(part.name() + ": " + why));
+        assertEquals(List.of("a part: this JDK's A is not one serialboost knows (fingerprint [0, 5])"), leftOut);
+    }
+
+    @Test
     void aClassWhoseOwnPatchDoesNotFitIsNotChangedAtAll() {
         JdkPatchSet set = new JdkPatchSet(List.of(new Mark("a", "A", 1, "another shape", KnownFingerprints.NONE),
                 new Mark("a part", "A", 2)));

@@ -1,0 +1,98 @@
+package dev.serialboost.it.engine.model;
+
+import java.io.IOException;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamField;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Class levels written by the JDK's {@code defaultWriteFields} in shapes it treats apart: reference fields declared
+ * {@code unshared} next to shared ones holding the same object, more reference fields than the engine writes itself,
+ * and a field whose object, while it is written, changes a later field of its holder (the JDK writes the value the
+ * later field held before the first was written).
+ */
+public final class FieldShapes {
+
+    private FieldShapes() {
+    }
+
+    /** {@code serialPersistentFields} with an unshared list, and the same list shared in another field. */
+    public static class Unshared implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private static final ObjectStreamField[] serialPersistentFields = {
+            new ObjectStreamField("count", int.class),
+            new ObjectStreamField("once", List.class, true),
+            new ObjectStreamField("shared", List.class),
+            new ObjectStreamField("name", String.class, true),
+        };
+
+        private final int count;
+        private final List<String> once;
+        private final List<String> shared;
+        private final String name;
+
+        public Unshared(final int count, final String name) {
+            this.count = count;
+            this.once = new ArrayList<>(List.of(name, "x"));
+            this.shared = once;
+            this.name = name;
+        }
+    }
+
+    /** Six reference fields and two primitives. */
+    public static class SixReferences implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        private final long id;
+        private final Object a;
+        private final Object b;
+        private final String c;
+        private final Object d;
+        private final int[] e;
+        private final Object f;
+        private final boolean flag;
+
+        public SixReferences(final long id, final Object shared) {
+            this.id = id;
+            this.a = shared;
+            this.b = "b" + id;
+            this.c = null;
+            this.d = shared;
+            this.e = new int[] {1, 2, 3};
+            this.f = List.of(shared, "f");
+            this.flag = true;
+        }
+    }
+
+    /** Its first field's object changes its second field while it is written. */
+    public static class Snapshot implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        private final Changer first;
+        private Object second = "before";
+        private Object third = "third";
+
+        public Snapshot() {
+            this.first = new Changer(this);
+        }
+    }
+
+    /** Changes its holder's later fields from its {@code writeObject}. */
+    public static class Changer implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        private final Snapshot holder;
+
+        Changer(final Snapshot holder) {
+            this.holder = holder;
+        }
+
+        private void writeObject(final ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            holder.second = "changed while the first field was written";
+            holder.third = null;
+        }
+    }
+}
