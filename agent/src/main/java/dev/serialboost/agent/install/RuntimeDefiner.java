@@ -23,10 +23,11 @@ public final class RuntimeDefiner {
     /**
      * Defines {@code classes} (binary name, relocated class file, ...; each after the runtime classes it extends) in
      * {@code java.io}, so in {@code java.base}, with the bootstrap loader; hands the runtime the field copies' {@code
-     * generator}; and returns the runtime's class-file reader (or null).
+     * generator} and the custom method calls' {@code callGenerator}; and returns the runtime's class-file reader (or
+     * null).
      */
-    public static Object define(final List<Object> classes, final Function<Object[], byte[]> generator)
-            throws Throwable {
+    public static Object define(final List<Object> classes, final Function<Object[], byte[]> generator,
+                                final Function<Object[], byte[]> callGenerator) throws Throwable {
         // jdk.internal.misc.Unsafe.defineClass, not Lookup.defineClass: the latter parses each class file in Java
         // first (on JDK 17 with the JDK's own copy of ASM, whose classes then load as well)
         Class<?> unsafeClass = Class.forName("jdk.internal.misc.Unsafe");
@@ -40,6 +41,9 @@ public final class RuntimeDefiner {
         Class<?> fieldAccess = Class.forName("java.io.Serialboost$FieldAccess", false, null);
         MethodHandles.privateLookupIn(fieldAccess, MethodHandles.lookup())
                 .findStaticSetter(fieldAccess, "generator", Function.class).invoke(generator);
+        Class<?> customCalls = Class.forName("java.io.Serialboost$CustomCalls", false, null);
+        MethodHandles.privateLookupIn(customCalls, MethodHandles.lookup())
+                .findStaticSetter(customCalls, "generator", Function.class).invoke(callGenerator);
         Class<?> files = Class.forName("java.io.Serialboost$ClassPathFiles", false, null);
         return (BiFunction<?, ?, ?>) MethodHandles.privateLookupIn(files, MethodHandles.lookup())
                 .findStatic(files, "reader", MethodType.methodType(BiFunction.class)).invoke();

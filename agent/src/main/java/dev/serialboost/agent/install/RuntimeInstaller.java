@@ -1,5 +1,6 @@
 package dev.serialboost.agent.install;
 
+import dev.serialboost.transformer.engine.CustomCallGenerator;
 import dev.serialboost.transformer.engine.PrimFieldsGenerator;
 import dev.serialboost.transformer.kit.RuntimeImage;
 import dev.serialboost.transformer.kit.RuntimeLocation;
@@ -76,6 +77,7 @@ public final class RuntimeInstaller {
         }
         List<Object> ordered = image();
         Function<Object[], byte[]> generator = PrimFieldsGenerator::generate;
+        Function<Object[], byte[]> callGenerator = CustomCallGenerator::generate;
         Isolated isolated = new Isolated();
         Class<?> definer = isolated.define(RuntimeDefiner.class);
         Set<Module> installer = Set.of(isolated.getUnnamedModule());
@@ -83,7 +85,8 @@ public final class RuntimeInstaller {
                 Map.of("java.io", installer), Set.of(), Map.of());
         @SuppressWarnings("unchecked")
         BiFunction<ClassLoader, String, byte[]> reader = (BiFunction<ClassLoader, String, byte[]>) definer
-                .getMethod("define", List.class, Function.class).invoke(null, ordered, generator);
+                .getMethod("define", List.class, Function.class, Function.class)
+                .invoke(null, ordered, generator, callGenerator);
         classPathReader = reader;
         List<Runnable> waiting = List.copyOf(PENDING);
         PENDING.clear();

@@ -9,6 +9,8 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutput;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -18,8 +20,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * bytes written on a thread with a large stack, so that it is not limited by writing.
  *
  * <p>Arguments: the stack size in KiB; optionally {@code externalizable}, for a chain of an {@code Externalizable}
- * class ({@link ExternalLink}) instead of a {@code Serializable} one ({@link Link}), or {@code custom}, for a chain of
- * a class with its own {@code writeObject} and {@code readObject} ({@link CustomLink}).
+ * class ({@link ExternalLink}) instead of a {@code Serializable} one ({@link Link}), {@code custom}, for a chain of
+ * a class with its own {@code writeObject} and {@code readObject} ({@link CustomLink}), or {@code list}, for lists
+ * nested in lists ({@code ArrayList}, whose own methods are the JDK's).
  */
 public final class DeepChain {
 
@@ -155,6 +158,12 @@ public final class DeepChain {
                     link.next = (CustomLink) head;
                     head = link;
                 }
+                case "list" -> {
+                    List<Object> link = new ArrayList<>();
+                    link.add(i);
+                    link.add(head);
+                    head = link;
+                }
                 case "serializable" -> {
                     Link link = new Link();
                     link.value = i;
@@ -171,12 +180,14 @@ public final class DeepChain {
         int n = 0;
         for (Object l = head; l != null; n++) {
             int value = l instanceof Link link ? link.value
-                    : l instanceof CustomLink custom ? custom.value : ((ExternalLink) l).value;
+                    : l instanceof CustomLink custom ? custom.value
+                    : l instanceof List<?> list ? (Integer) list.get(0) : ((ExternalLink) l).value;
             if (value != n + 1) {
                 throw new IllegalStateException("link " + (n + 1) + " holds " + value);
             }
             l = l instanceof Link link ? link.next
-                    : l instanceof CustomLink custom ? custom.next : ((ExternalLink) l).next;
+                    : l instanceof CustomLink custom ? custom.next
+                    : l instanceof List<?> list ? list.get(1) : ((ExternalLink) l).next;
         }
         return n;
     }

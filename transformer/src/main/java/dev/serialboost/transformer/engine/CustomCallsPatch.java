@@ -17,17 +17,13 @@ import java.util.Map;
  * dev.serialboost.runtime.engine.CustomCalls.invokeWriteObject(slotDesc, obj, this)} and {@code
  * invokeReadObject(slotDesc, obj, this)}. The descriptor's methods call the class's method by reflection with a new
  * {@code Object[]} holding the stream, once per class level with such a method (most of the JDK's own classes a
- * business graph is made of: {@code ArrayList}, {@code HashMap}, {@code BigDecimal}...); the runtime calls it
- * through a method handle made once per class, in less stack, and throws what the descriptor's method throws.
+ * business graph is made of: {@code ArrayList}, {@code HashMap}, {@code BigDecimal}...); the runtime calls the
+ * method of a {@code java.base} class directly ({@link CustomCallGenerator}), any other as the descriptor does, and
+ * throws what the descriptor's method throws.
  *
  * <p>Applied only where the descriptor's {@code invokeWriteObject}, {@code invokeReadObject} and {@code
  * throwMiscException} (the exceptions the runtime repeats) have a known fingerprint, and where each stream class
- * makes its call exactly once: JDK 21 and 25, whose reflection calls through method handles itself (JEP 416). JDK
- * 17's is left as it ships: its reflective call (an accessor class generated per method) takes less stack than the
- * runtime's frame and the handle's (a type check, a cast of the receiver, the direct call): a chain of objects whose
- * classes have their own methods, written by an interpreted JVM in 2 MB of stack, reached 1,456 levels with the
- * patch against 1,500 without, and the agent must nest no deeper than the JDK ({@code DeepGraphIT}). On 21 and 25
- * it reaches 1,455 against 1,141.
+ * makes its call exactly once.
  */
 public final class CustomCallsPatch extends JdkPatch {
 
@@ -45,10 +41,9 @@ public final class CustomCallsPatch extends JdkPatch {
 
     private CustomCallsPatch(final String target, final String method, final StreamCall call) {
         super("custom method calls", target, List.of(method), CALLS_RUNTIME, KnownFingerprints.patched(Map.of(
-                        "21.0.8", "1188bbfdb7d0a943",
-                        "25.0.3", "1188bbfdb7d0a943"))
-                // left as it ships: its reflection nests in less stack than the handle's frames (see above)
-                .unneededOn(Map.of("17.0.15", "eaff506e9a1c396a")));
+                "17.0.15", "eaff506e9a1c396a", // InvocationTargetException.getTargetException
+                "21.0.8", "1188bbfdb7d0a943", // getCause: the same throwable
+                "25.0.3", "1188bbfdb7d0a943")));
         this.call = call;
     }
 

@@ -35,7 +35,7 @@ import java.util.List;
  *       fields read by code generated per class.</li>
  *   <li><b>custom method calls</b> ({@link CustomCallsPatch#writing()}, {@link CustomCallsPatch#reading()}), parts
  *       of {@code ObjectOutputStream} and {@code ObjectInputStream}: a class's own {@code writeObject} and {@code
- *       readObject} called through a handle made once per class instead of by reflection (JDK 21 and 25).</li>
+ *       readObject} called directly for the JDK's own classes instead of by reflection.</li>
  *   <li><b>back-reference lookups</b> ({@link HandleTablePatch}), {@code ObjectOutputStream$HandleTable}: a large
  *       handle table kept sparse, its buckets found without a division.</li>
  *   <li><b>writing strings</b> ({@link StringWritesPatch}), {@code ObjectOutputStream$BlockDataOutputStream}: an
