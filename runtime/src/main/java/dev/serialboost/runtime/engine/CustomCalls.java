@@ -108,7 +108,11 @@ final class CustomCalls {
         }
     }
 
-    /** Stands for {@code slotDesc.invokeReadObject(obj, this)} in {@code ObjectInputStream.readSerialData}. */
+    /**
+     * Stands for {@code slotDesc.invokeReadObject(obj, this)} in {@code ObjectInputStream.readSerialData}: {@link
+     * #invokeWriteObject}'s code for the other stream, repeated rather than shared, as a shared method would be one
+     * more frame in the recursion.
+     */
     @SuppressWarnings("unchecked")
     static void invokeReadObject(final ObjectStreamClass desc, final Object obj, final ObjectInputStream in)
             throws Throwable {
