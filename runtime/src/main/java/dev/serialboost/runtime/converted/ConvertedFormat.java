@@ -333,23 +333,45 @@ public final class ConvertedFormat {
 
     /**
      * Runs at the start of {@code ObjectOutputStream.defaultWriteObject()}: when the stream's callback context is a
-     * converted level's with methods of its own (its class's {@code writeObject} called it), writes the level's
-     * default part with the level's generated code, as the JDK's code would write it ({@link
-     * CustomLevels#defaultWrite}), and returns true; else false, and the JDK's code runs.
+     * converted level's with methods of its own (its class's {@code writeObject} called it), starts writing the
+     * level's default part with the level's generated code, as the JDK's code would write it ({@link
+     * CustomLevels#defaultWriteBegin}), and returns what the patched method hands to {@link #defaultWriteNext}; else
+     * null, and the JDK's code runs. The patched method is
+     * <pre>
+     * Object w = ConvertedFormat.defaultWriteBegin(this);
+     * if (w != null) {
+     *     for (int i = 0; ; i++) {
+     *         Object ref = ConvertedFormat.defaultWriteNext(this, w, i);
+     *         if (ref == ConvertedFormat.END) return;
+     *         writeObject0(ref, false);
+     *     }
+     * }
+     * ... the JDK's code</pre>
      */
-    static boolean defaultWrite(final ObjectOutputStream out) throws IOException {
+    static Object defaultWriteBegin(final ObjectOutputStream out) throws IOException {
         try {
             CustomLevels.Callback call = CustomLevels.callback(CustomLevels.writeContext(out));
             if (call == null) {
-                return false;
+                return null;
             }
             for (ConvertedLevel level : ConvertedViews.of(call.obj().getClass()).levels) {
                 if (level.desc == call.desc() && level.custom != null) {
-                    CustomLevels.defaultWrite(call.context(), out, level.write, level.ref, level.ownReferences);
-                    return true;
+                    return CustomLevels.defaultWriteBegin(call.context(), out, level);
                 }
             }
-            return false;
+            return null;
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("serialboost: unexpected exception in defaultWriteObject", t);
+        }
+    }
+
+    /** The reference {@code i} of the default part {@link #defaultWriteBegin} started, or {@link #END} after the last. */
+    static Object defaultWriteNext(final ObjectOutputStream out, final Object write, final int i)
+            throws IOException {
+        try {
+            return CustomLevels.defaultWriteNext(out, (CustomLevels.DefaultWrite) write, i);
         } catch (IOException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -360,19 +382,30 @@ public final class ConvertedFormat {
     /**
      * Runs at the start of {@code ObjectInputStream.defaultReadObject()}: when the stream's callback context is a
      * level with methods of its own of a converted class and the stream's descriptor of it has the local level's
-     * fields (the JDK bound it to the same field reflector: same names, types and order), reads the level's default
-     * part with the level's generated code, as the JDK's code would read it ({@link CustomLevels#defaultRead}), and
-     * returns true; else false, and the JDK's code runs (data of another shape, or a class read plain).
+     * fields (the JDK bound it to the same field reflector: same names, types and order), starts reading the level's
+     * default part with the level's generated code, as the JDK's code would read it ({@link
+     * CustomLevels#defaultReadBegin}), and returns the read under way (or {@link #END} when the level has no
+     * references); else null, and the JDK's code runs (data of another shape, or a class read plain). The patched
+     * method is
+     * <pre>
+     * Object r = ConvertedFormat.defaultReadBegin(this);
+     * if (r != null) {
+     *     while (r != ConvertedFormat.END) {
+     *         r = ConvertedFormat.defaultReadNext(this, r, readObject0(Object.class, false));
+     *     }
+     *     return;
+     * }
+     * ... the JDK's code</pre>
      */
-    static boolean defaultRead(final ObjectInputStream in) throws IOException, ClassNotFoundException {
+    static Object defaultReadBegin(final ObjectInputStream in) throws IOException, ClassNotFoundException {
         try {
             CustomLevels.Callback call = CustomLevels.callback(CustomLevels.readContext(in));
             if (call == null) {
-                return false;
+                return null;
             }
             ConvertedView view = ConvertedViews.of(call.obj().getClass());
             if (view.desc == null) {
-                return false;
+                return null;
             }
             Object reflector = (Object) JdkObjectStreamClass.FIELD_REFL.invokeExact(call.desc());
             for (ConvertedLevel level : view.levels) {
@@ -380,12 +413,26 @@ public final class ConvertedFormat {
                         && (Object) JdkObjectStreamClass.FIELD_REFL.invokeExact(level.desc) == reflector) {
                     // the class's readObject called defaultReadObject: the fields are resolved as class code reads
                     Engine.classCodeReads(in);
-                    CustomLevels.defaultRead(call.context(), in, call.desc(), level.set, level.ownBytes,
-                            level.ownReferences);
-                    return true;
+                    return CustomLevels.defaultReadBegin(call.context(), in, call.desc(), level);
                 }
             }
-            return false;
+            return null;
+        } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("serialboost: unexpected exception in defaultReadObject", t);
+        }
+    }
+
+    /**
+     * Takes the next reference of the default part {@link #defaultReadBegin} started: returns the same read while
+     * more are to come, else {@link #END}, the level's fields stored (or the {@code ClassNotFoundException} the object
+     * carries thrown).
+     */
+    static Object defaultReadNext(final ObjectInputStream in, final Object read, final Object reference)
+            throws IOException, ClassNotFoundException {
+        try {
+            return CustomLevels.defaultReadNext(in, (CustomLevels.DefaultRead) read, reference);
         } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -419,8 +466,9 @@ public final class ConvertedFormat {
      * Stands, with the loop around it, for {@code obj.readExternal(in)} in {@code
      * ObjectInputStream.readExternalData(obj, desc)}: returns {@link #NOT_CONVERTED} when {@code obj} is {@code
      * Externalizable} (the JDK's call stays for it), null when the object is read, else an object that stands for the
-     * read under way, which the patched frame passes to {@link #readNext} with the next reference it read with {@code
-     * readObject} (so the nesting of the graph never passes through this class, as in {@link #writeStep}). An object
+     * read under way, which the patched frame passes to {@link ConvertedReading#step} and then, with the next
+     * reference it read with {@code readObject}, to {@link #readNext}, until one of them returns null (so the nesting
+     * of the graph never passes through this class, as in {@link #writeStep}). An object
      * written with the shape of this JVM's class (the 4-byte shape ahead of its data is this class's, and the stream
      * descriptors' reference fields have this class's types) is read so, and its fields are stored only when all its
      * data is read; one of another shape is read by {@link EvolvedRead.Reading}, field by field as the JDK reads a
@@ -462,8 +510,7 @@ public final class ConvertedFormat {
                     ConvertedReading.store(obj, view.levels, 0, view.levels.length, data, ConvertedShape.BYTES, null);
                     return null;
                 }
-                ConvertedReading reading = new ConvertedReading(obj, view, in, data, desc);
-                return reading.advance() ? loopReads(reading, in) : null;
+                return new ConvertedReading(obj, view, in, data, desc); // ConvertedReading.step reads on
             }
             return loopReads(ConvertedReading.readEvolved(obj, in, desc, view, shape, head == 0 ? null
                     : Arrays.copyOfRange(data, ConvertedShape.BYTES, ConvertedShape.BYTES + head)), in);
@@ -480,7 +527,7 @@ public final class ConvertedFormat {
      * frame, as the JDK's {@code defaultReadFields} reads a plain object's references ({@code Engine.loopReads}):
      * without it, every class below a converted object resolved its name by a stack walk.
      */
-    private static Object loopReads(final Object read, final ObjectInput in) {
+    static Object loopReads(final Object read, final ObjectInput in) {
         if (read != null && in instanceof ObjectInputStream stream) {
             Engine.loopReads(stream);
         }
@@ -489,7 +536,8 @@ public final class ConvertedFormat {
 
     /**
      * Takes the next reference of a read {@link #readBegin} started, or {@link #MISSING}: returns the same read while
-     * more are to come, else null. After a {@code MISSING} reference the object's data is still read to its end, so
+     * more are to come, else null (an object of the local shape: the same read, {@link ConvertedReading#step} reads
+     * on). After a {@code MISSING} reference the object's data is still read to its end, so
      * the stream stays in step (the stream itself fails the read with the {@code ClassNotFoundException} it recorded,
      * as for plain data), but its fields are not stored.
      */
@@ -502,7 +550,7 @@ public final class ConvertedFormat {
                     reading.references[reading.next] = reference;
                 }
                 reading.next++;
-                return reading.advance() ? loopReads(reading, reading.in) : null;
+                return reading; // ConvertedReading.step reads on
             }
             // the object's handle carries the exception (the stream marked it): EvolvedRead assigns nothing then
             EvolvedRead.Reading evolved = (EvolvedRead.Reading) read;

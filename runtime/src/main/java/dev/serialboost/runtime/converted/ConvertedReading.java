@@ -1,6 +1,7 @@
 package dev.serialboost.runtime.converted;
 
 import dev.serialboost.runtime.jdk.JdkObjectStreamClass;
+import java.io.IOException;
 import java.io.ObjectInput;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
@@ -25,7 +26,7 @@ final class ConvertedReading {
     final Object[] references;
     /** How many references have come. */
     int next;
-    /** The step whose primitives {@link #advance} reads next. */
+    /** The step whose primitives {@link #step} reads next. */
     ConvertedView.Step step;
     /** Whether a reference's class was not found: the object is then not stored (the read fails). */
     boolean missing;
@@ -50,43 +51,57 @@ final class ConvertedReading {
     }
 
     /**
-     * Reads the primitives of the levels up to the next reference's; after the last reference, those of the
-     * levels left, and then stores every level's fields. True while a reference is still to come.
+     * The patched loop's step: for a {@code ConvertedReading}, reads the primitives of the levels up to its next
+     * reference's, and the levels with methods of their own among them, and returns it while a reference is still to
+     * come ({@link ConvertedFormat#loopReads}); after the last, reads the levels left, stores every level's fields and
+     * returns null. Any other {@code read} (null: the object is read; an evolved read, which reads on in {@link
+     * ConvertedFormat#readNext}) is returned as it is. Called by the loop itself, not from {@link
+     * ConvertedFormat#readBegin} or {@code readNext}: a level with methods of its own is read from this frame, the
+     * only one of serialboost's between the loop and the class's {@code readObject}, so a chain of such objects
+     * nests as deep as in the plain format.
      */
-    boolean advance() throws Throwable {
-        ConvertedLevel[] levels = view.levels;
-        ConvertedView.Step s = step;
-        boolean last = s.next == null;
-        // the first level's primitives came with the shape, unless it is a level with methods of its own
-        int from = s.first && levels[0].custom == null ? 1 : s.from;
-        for (int k = from; k <= s.to; k++) {
-            if (levels[k].custom != null) {
-                custom(k);
-            } else if (levels[k].primitiveBytes > 0) {
-                in.readFully(primitives, ConvertedShape.BYTES + levels[k].at, levels[k].primitiveBytes);
+    static Object step(final Object read) throws IOException, ClassNotFoundException {
+        if (!(read instanceof ConvertedReading r)) {
+            return read;
+        }
+        try {
+            ConvertedLevel[] levels = r.view.levels;
+            ConvertedView.Step s = r.step;
+            // the first level's primitives came with the shape, unless it is a level with methods of its own
+            for (int k = s.first && levels[0].custom == null ? 1 : s.from; k <= s.to; k++) {
+                ConvertedLevel level = levels[k];
+                if (level.custom != null) {
+                    r.storeBefore(k);
+                    CustomLevels.read(r.obj, r.streamLevels[k], level.custom, (ObjectInputStream) r.in, true);
+                } else if (level.primitiveBytes > 0) {
+                    r.in.readFully(r.primitives, ConvertedShape.BYTES + level.at, level.primitiveBytes);
+                }
             }
+            if (s.next != null) {
+                r.step = s.next;
+                return ConvertedFormat.loopReads(r, r.in);
+            }
+            if (!r.missing) {
+                store(r.obj, levels, r.stored, levels.length, r.primitives, ConvertedShape.BYTES, r.references);
+            }
+            return null;
+        } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("serialboost: unexpected exception reading "
+                    + r.obj.getClass().getName(), t);
         }
-        if (!last) {
-            step = s.next;
-            return true;
-        }
-        if (!missing) {
-            store(obj, levels, stored, levels.length, primitives, ConvertedShape.BYTES, references);
-        }
-        return false;
     }
 
     /**
-     * Reads level {@code k}, which has methods of its own, after storing the levels before it: the JDK assigns a
-     * level's fields before the next level's {@code readObject} runs (unless the object carries an exception).
+     * Before level {@code k}, which has methods of its own, is read: stores the levels before it (the JDK assigns a
+     * level's fields before the next level's {@code readObject} runs, unless the object carries an exception).
      */
-    private void custom(final int k) throws Throwable {
-        ObjectInputStream stream = (ObjectInputStream) in;
-        if (!missing && !CustomLevels.failed(stream)) {
+    private void storeBefore(final int k) throws Throwable {
+        if (!missing && !CustomLevels.failed((ObjectInputStream) in)) {
             store(obj, view.levels, stored, k, primitives, ConvertedShape.BYTES, references);
         }
         stored = k + 1;
-        CustomLevels.read(obj, streamLevels[k], view.levels[k].custom, stream, true);
     }
 
 

@@ -87,14 +87,11 @@ final class CustomLevels {
      */
     static void write(final Object obj, final ObjectStreamClass desc, final Methods methods,
                       final ObjectOutputStream out) throws Throwable {
+        // the locals few, the rest in writeEnter/writeExit: this frame is on the stack while the method runs, once
+        // per nesting level of such objects (the JDK's writeSerialData's frame is as small)
         Object oldPut = (Object) JdkObjectOutputStream.SerialData.CUR_PUT.invokeExact(out);
-        JdkObjectOutputStream.SerialData.SET_CUR_PUT.invokeExact(out, (Object) null);
-        Object oldContext = (Object) JdkObjectOutputStream.SerialData.CUR_CONTEXT.invokeExact(out);
-        Object bout = (Object) JdkObjectOutputStream.BOUT.invokeExact(out);
-        Object context = (Object) JdkSerialCallbackContext.NEW.invokeExact(obj, desc);
+        Object oldContext = writeEnter(obj, desc, out);
         try {
-            JdkObjectOutputStream.SerialData.SET_CUR_CONTEXT.invokeExact(out, context);
-            boolean unused = (boolean) JdkBlockDataOutputStream.SET_BLOCK_DATA_MODE.invokeExact(bout, true);
             if (methods.writeObject() != null) {
                 try {
                     methods.writeObject().invokeExact(obj, out);
@@ -106,13 +103,36 @@ final class CustomLevels {
             } else {
                 out.defaultWriteObject();
             }
-            unused = (boolean) JdkBlockDataOutputStream.SET_BLOCK_DATA_MODE.invokeExact(bout, false);
-            JdkBlockDataOutputStream.WRITE_BYTE.invokeExact(bout, (int) ObjectStreamConstants.TC_ENDBLOCKDATA);
+            writeExit(out);
         } finally {
-            JdkSerialCallbackContext.SET_USED.invokeExact(context);
+            // the stream's context, as the JDK's finally takes it
+            JdkSerialCallbackContext.SET_USED.invokeExact(
+                    (Object) JdkObjectOutputStream.SerialData.CUR_CONTEXT.invokeExact(out));
             JdkObjectOutputStream.SerialData.SET_CUR_CONTEXT.invokeExact(out, oldContext);
         }
         JdkObjectOutputStream.SerialData.SET_CUR_PUT.invokeExact(out, oldPut);
+    }
+
+    /**
+     * Before a level's {@code writeObject}: no current {@code PutField}, the stream's callback context set to {@code
+     * obj} and {@code desc}, block-data mode on; returns the context it replaced.
+     */
+    private static Object writeEnter(final Object obj, final ObjectStreamClass desc, final ObjectOutputStream out)
+            throws Throwable {
+        JdkObjectOutputStream.SerialData.SET_CUR_PUT.invokeExact(out, (Object) null);
+        Object oldContext = (Object) JdkObjectOutputStream.SerialData.CUR_CONTEXT.invokeExact(out);
+        Object context = (Object) JdkSerialCallbackContext.NEW.invokeExact(obj, desc);
+        JdkObjectOutputStream.SerialData.SET_CUR_CONTEXT.invokeExact(out, context);
+        Object bout = (Object) JdkObjectOutputStream.BOUT.invokeExact(out);
+        boolean unused = (boolean) JdkBlockDataOutputStream.SET_BLOCK_DATA_MODE.invokeExact(bout, true);
+        return oldContext;
+    }
+
+    /** After a level's {@code writeObject} returned: block-data mode off, {@code TC_ENDBLOCKDATA}. */
+    private static void writeExit(final ObjectOutputStream out) throws Throwable {
+        Object bout = (Object) JdkObjectOutputStream.BOUT.invokeExact(out);
+        boolean unused = (boolean) JdkBlockDataOutputStream.SET_BLOCK_DATA_MODE.invokeExact(bout, false);
+        JdkBlockDataOutputStream.WRITE_BYTE.invokeExact(bout, (int) ObjectStreamConstants.TC_ENDBLOCKDATA);
     }
 
     /**
@@ -124,18 +144,12 @@ final class CustomLevels {
      */
     static void read(final Object obj, final ObjectStreamClass desc, final Methods methods,
                      final ObjectInputStream in, final boolean endMarker) throws Throwable {
-        Object handles = EvolvedRead.handles(in);
-        int handle = EvolvedRead.passHandle(in);
-        if (EvolvedRead.exception(handles, handle) != null) {
+        // the locals few, the rest in readEnter/readExit, as in write
+        Object oldContext = readEnter(obj, desc, in);
+        if (oldContext == SKIPPED) {
             skip(desc, in, endMarker);
             return;
         }
-        Object bin = (Object) JdkObjectInputStream.BIN.invokeExact(in);
-        Object oldContext = (Object) JdkObjectInputStream.SerialData.CUR_CONTEXT.invokeExact(in);
-        if (oldContext != null) {
-            JdkSerialCallbackContext.CHECK.invokeExact(oldContext);
-        }
-        Object context = (Object) JdkSerialCallbackContext.NEW.invokeExact(obj, desc);
         // A level the writer wrote without methods of its own has no custom data: the JDK's defaultReadObject and
         // readFields then mark the default data's end (a read of optional data after it ends there), which they
         // tell by the descriptor's hasWriteObjectData; converted descriptors all have it (the mark of converted
@@ -145,8 +159,6 @@ final class CustomLevels {
             JdkObjectStreamClass.SET_HAS_WRITE_OBJECT_DATA.invokeExact(desc, false);
         }
         try {
-            JdkObjectInputStream.SerialData.SET_CUR_CONTEXT.invokeExact(in, context);
-            boolean unused = (boolean) JdkBlockDataInputStream.SET_BLOCK_DATA_MODE.invokeExact(bin, true);
             if (methods.readObject() != null) {
                 try {
                     methods.readObject().invokeExact(obj, in);
@@ -159,17 +171,51 @@ final class CustomLevels {
                 in.defaultReadObject();
             }
         } catch (ClassNotFoundException e) {
-            JdkInputHandleTable.MARK_EXCEPTION.invokeExact(handles, handle, e);
+            // for the object being read now, as the JDK's readSerialData marks it
+            JdkInputHandleTable.MARK_EXCEPTION.invokeExact(EvolvedRead.handles(in), EvolvedRead.passHandle(in), e);
         } finally {
             JdkObjectStreamClass.SET_HAS_WRITE_OBJECT_DATA.invokeExact(desc, marked);
-            JdkSerialCallbackContext.SET_USED.invokeExact(context);
-            if (oldContext != null) {
-                JdkSerialCallbackContext.CHECK.invokeExact(oldContext);
-            }
-            JdkObjectInputStream.SerialData.SET_CUR_CONTEXT.invokeExact(in, oldContext);
+            readExit(in, oldContext);
         }
         JdkObjectInputStream.SerialData.SET_DEFAULT_DATA_END.invokeExact(in, false);
         end(in, endMarker);
+    }
+
+    /** What {@link #readEnter} returns for an object that carries a {@code ClassNotFoundException}. */
+    private static final Object SKIPPED = new Object();
+
+    /**
+     * Before a level's {@code readObject}: {@link #SKIPPED} if the object being read carries a {@code
+     * ClassNotFoundException}; else the stream's callback context checked and replaced by one of {@code obj} and
+     * {@code desc}, block-data mode on, and the context it replaced returned.
+     */
+    private static Object readEnter(final Object obj, final ObjectStreamClass desc, final ObjectInputStream in)
+            throws Throwable {
+        if (failed(in)) {
+            return SKIPPED;
+        }
+        Object oldContext = (Object) JdkObjectInputStream.SerialData.CUR_CONTEXT.invokeExact(in);
+        if (oldContext != null) {
+            JdkSerialCallbackContext.CHECK.invokeExact(oldContext);
+        }
+        Object context = (Object) JdkSerialCallbackContext.NEW.invokeExact(obj, desc);
+        JdkObjectInputStream.SerialData.SET_CUR_CONTEXT.invokeExact(in, context);
+        Object bin = (Object) JdkObjectInputStream.BIN.invokeExact(in);
+        boolean unused = (boolean) JdkBlockDataInputStream.SET_BLOCK_DATA_MODE.invokeExact(bin, true);
+        return oldContext;
+    }
+
+    /**
+     * After a level's {@code readObject}, however it ended: the stream's context (as the JDK's finally takes it)
+     * marked used, {@code oldContext} checked and put back.
+     */
+    private static void readExit(final ObjectInputStream in, final Object oldContext) throws Throwable {
+        JdkSerialCallbackContext.SET_USED.invokeExact(
+                (Object) JdkObjectInputStream.SerialData.CUR_CONTEXT.invokeExact(in));
+        if (oldContext != null) {
+            JdkSerialCallbackContext.CHECK.invokeExact(oldContext);
+        }
+        JdkObjectInputStream.SerialData.SET_CUR_CONTEXT.invokeExact(in, oldContext);
     }
 
     /**
@@ -227,62 +273,124 @@ final class CustomLevels {
     }
 
     /**
-     * What {@code ObjectOutputStream.defaultWriteObject} does for the context's converted level, with the level's
-     * generated code: block-data mode off, the primitives ({@code write}, its {@code $sb$write}), each of its {@code
-     * references} ({@code ref}, its {@code $sb$ref}) with the stream's {@code writeObject0}, as {@code
-     * defaultWriteFields} writes them, block-data mode on.
+     * The start of what {@code ObjectOutputStream.defaultWriteObject} does for the context's converted level {@code
+     * level}, with the level's generated code: block-data mode off, the primitives (its {@code $sb$write}); returns
+     * what {@link #defaultWriteNext} takes. The patched {@code defaultWriteObject} then writes each reference {@link
+     * #defaultWriteNext} returns with the stream's {@code writeObject0}, from its own frame as {@code
+     * defaultWriteFields} writes them, so a level of the graph takes no frame of serialboost's there.
      */
-    static void defaultWrite(final Object context, final ObjectOutputStream out, final MethodHandle write,
-                             final MethodHandle ref, final int references) throws Throwable {
+    static Object defaultWriteBegin(final Object context, final ObjectOutputStream out, final ConvertedLevel level)
+            throws Throwable {
         // getObj() marks the context used, as the JDK's call does
         Object obj = (Object) JdkSerialCallbackContext.GET_OBJ.invokeExact(context);
         Object bout = (Object) JdkObjectOutputStream.BOUT.invokeExact(out);
         boolean unused = (boolean) JdkBlockDataOutputStream.SET_BLOCK_DATA_MODE.invokeExact(bout, false);
-        if (write != null) {
-            write.invokeExact(obj, (java.io.ObjectOutput) out);
+        if (level.write != null) {
+            level.write.invokeExact(obj, (java.io.ObjectOutput) out);
         }
-        for (int i = 0; i < references; i++) {
-            JdkObjectOutputStream.SerialData.WRITE_OBJECT0.invokeExact(out, (Object) ref.invokeExact(obj, i), false);
-        }
-        unused = (boolean) JdkBlockDataOutputStream.SET_BLOCK_DATA_MODE.invokeExact(bout, true);
+        return new DefaultWrite(obj, level);
+    }
+
+    /** An object whose level's default part is being written: the object, the level. */
+    record DefaultWrite(Object obj, ConvertedLevel level) {
     }
 
     /**
-     * What {@code ObjectInputStream.defaultReadObject} does for a stream descriptor {@code desc} of the context's
-     * level whose fields are the local level's (same names, types and order), with the level's generated code:
-     * block-data mode off, its {@code bytes} of primitives and each of its {@code references} read as the JDK's
-     * {@code FieldValues} reads them (the object's dependency on each marked), the fields stored by {@code set} (its
-     * {@code $sb$set}), block-data mode on, the default data's end marked when the level has no custom data, and the
-     * {@code ClassNotFoundException} the object carries, if any, thrown.
+     * The level's reference {@code i} ({@code $sb$ref}) to write next, or, after the last, {@link
+     * ConvertedFormat#END} with block-data mode back on.
      */
-    static void defaultRead(final Object context, final ObjectInputStream in, final ObjectStreamClass desc,
-                            final MethodHandle set, final int bytes, final int references) throws Throwable {
+    static Object defaultWriteNext(final ObjectOutputStream out, final DefaultWrite write, final int i)
+            throws Throwable {
+        if (i < write.level.ownReferences) {
+            return (Object) write.level.ref.invokeExact(write.obj, i);
+        }
+        Object bout = (Object) JdkObjectOutputStream.BOUT.invokeExact(out);
+        boolean unused = (boolean) JdkBlockDataOutputStream.SET_BLOCK_DATA_MODE.invokeExact(bout, true);
+        return ConvertedFormat.END;
+    }
+
+    /**
+     * The start of what {@code ObjectInputStream.defaultReadObject} does for a stream descriptor {@code desc} of the
+     * context's level {@code level} whose fields are the local level's (same names, types and order), with the
+     * level's generated code: block-data mode off, its primitives read; returns the read under way, which the
+     * patched {@code defaultReadObject} hands to {@link #defaultReadNext} with each reference it reads with the
+     * stream's {@code readObject0}, from its own frame as the JDK's {@code FieldValues} reads them, or, for a level
+     * without references, what {@link #defaultReadNext} returns after the last.
+     */
+    static Object defaultReadBegin(final Object context, final ObjectInputStream in, final ObjectStreamClass desc,
+                                   final ConvertedLevel level) throws Throwable {
         Object obj = (Object) JdkSerialCallbackContext.GET_OBJ.invokeExact(context);
         Object bin = (Object) JdkObjectInputStream.BIN.invokeExact(in);
         boolean unused = (boolean) JdkBlockDataInputStream.SET_BLOCK_DATA_MODE.invokeExact(bin, false);
-        byte[] primitives = new byte[bytes];
+        byte[] primitives = new byte[level.ownBytes];
         in.readFully(primitives);
-        Object[] values = references == 0 ? null : new Object[references];
-        Object handles = EvolvedRead.handles(in);
-        int handle = EvolvedRead.passHandle(in);
-        for (int i = 0; i < references; i++) {
-            // a converted level's fields: none unshared, each with a local field
-            values[i] = EvolvedRead.readReference(in, false, handles, handle, true);
+        DefaultRead read = new DefaultRead(obj, desc, level, primitives, EvolvedRead.handles(in),
+                EvolvedRead.passHandle(in));
+        return level.ownReferences == 0 ? defaultReadEnd(in, read) : read;
+    }
+
+    /** A level's default part being read: what {@link #defaultReadBegin} read, and the references that have come. */
+    static final class DefaultRead {
+        final Object obj;
+        final ObjectStreamClass desc;
+        final ConvertedLevel level;
+        final byte[] primitives;
+        final Object[] values;
+        final Object handles;
+        /** The handle of the object being read. */
+        final int handle;
+        /** How many references have come. */
+        int next;
+
+        DefaultRead(final Object obj, final ObjectStreamClass desc, final ConvertedLevel level,
+                    final byte[] primitives, final Object handles, final int handle) {
+            this.obj = obj;
+            this.desc = desc;
+            this.level = level;
+            this.primitives = primitives;
+            this.values = level.ownReferences == 0 ? null : new Object[level.ownReferences];
+            this.handles = handles;
+            this.handle = handle;
         }
+    }
+
+    /**
+     * Takes the next reference {@code value} of the read {@code read}, read by the stream's {@code
+     * readObject0(Object.class, false)} (a converted level's fields: none unshared, each with a local field): the
+     * object's dependency on it marked and {@code passHandle} back at the object's handle, as {@code FieldValues}
+     * leaves them. Returns {@code read} while more are to come, else ends the read ({@link #defaultReadEnd}).
+     */
+    static Object defaultReadNext(final ObjectInputStream in, final DefaultRead read, final Object value)
+            throws Throwable {
+        int target = (int) JdkObjectInputStream.SerialData.PASS_HANDLE.invokeExact(in);
+        JdkInputHandleTable.MARK_DEPENDENCY.invokeExact(read.handles, read.handle, target);
+        JdkObjectInputStream.SerialData.SET_PASS_HANDLE.invokeExact(in, read.handle);
+        read.values[read.next++] = value;
+        return read.next < read.values.length ? read : defaultReadEnd(in, read);
+    }
+
+    /**
+     * The end of a level's default part: the fields stored (its {@code $sb$set}), block-data mode on, the default
+     * data's end marked when the level has no custom data, and the {@code ClassNotFoundException} the object carries,
+     * if any, thrown; else {@link ConvertedFormat#END}.
+     */
+    private static Object defaultReadEnd(final ObjectInputStream in, final DefaultRead read) throws Throwable {
         try {
-            set.invokeExact(obj, primitives, 0, values, 0);
+            read.level.set.invokeExact(read.obj, read.primitives, 0, read.values, 0);
         } catch (ClassCastException e) {
             // the checkcast of the generated code: the JDK's check of the values says it its way
-            throw EvolvedRead.assignmentFailure(desc, obj, values, e);
+            throw EvolvedRead.assignmentFailure(read.desc, read.obj, read.values, e);
         }
-        unused = (boolean) JdkBlockDataInputStream.SET_BLOCK_DATA_MODE.invokeExact(bin, true);
-        if (!(boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(desc)) {
+        Object bin = (Object) JdkObjectInputStream.BIN.invokeExact(in);
+        boolean unused = (boolean) JdkBlockDataInputStream.SET_BLOCK_DATA_MODE.invokeExact(bin, true);
+        if (!(boolean) JdkObjectStreamClass.HAS_WRITE_OBJECT_DATA.invokeExact(read.desc)) {
             JdkObjectInputStream.SerialData.SET_DEFAULT_DATA_END.invokeExact(in, true);
         }
-        ClassNotFoundException e = EvolvedRead.exception(handles, handle);
+        ClassNotFoundException e = EvolvedRead.exception(read.handles, read.handle);
         if (e != null) {
             throw e;
         }
+        return ConvertedFormat.END;
     }
 
     /** Whether the object being read ({@code passHandle}) carries a {@code ClassNotFoundException}. */

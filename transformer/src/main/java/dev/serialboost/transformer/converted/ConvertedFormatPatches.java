@@ -30,8 +30,10 @@ import java.util.List;
  *       converted class's reader the writer's fields) and each of its references with the stream's own {@code
  *       readObject}, so a nesting level takes no more frames than in the plain format ({@link ExternalDataLoops});
  *       and {@code desc.hasBlockExternalData()} passes through {@code ConvertedFormat.blockedOrSkipped}.</li>
- *   <li>{@code ObjectInputStream.defaultReadObject} starts with {@code if (ConvertedFormat.defaultRead(this))
- *       return;}: the generated code for a converted level with methods of its own, else the JDK's.</li>
+ *   <li>{@code ObjectInputStream.defaultReadObject} starts with a loop through {@code
+ *       ConvertedFormat.defaultReadBegin} and {@code defaultReadNext} and the stream's own {@code readObject0}: the
+ *       generated code for the default part of a converted level with methods of its own, each reference read from
+ *       this frame ({@link ExternalDataLoops}), else the JDK's code.</li>
  *   <li>{@code ObjectInputStream.readRecord} starts with {@code ConvertedFormat.readRecord(this, desc)}: converted
  *       data of a class that is a record here, else the JDK's code.</li>
  *   <li>{@code ObjectInputStream.readClassDescriptor()}, the JDK's own, which a stream class that overrides it calls
@@ -49,8 +51,9 @@ import java.util.List;
  *   <li>{@code ObjectOutputStream.writeExternalData}: {@code obj.writeExternal(this)} becomes the writing loop, as
  *       reading's, through {@code ConvertedFormat.writeBegin}, {@code writeStep}, {@code nextStep} and the stream's
  *       own {@code writeObject}; the stream's protocol passes through {@code ConvertedFormat.dataProtocol}.</li>
- *   <li>{@code ObjectOutputStream.defaultWriteObject} starts with {@code if (ConvertedFormat.defaultWrite(this))
- *       return;}, as reading's.</li>
+ *   <li>{@code ObjectOutputStream.defaultWriteObject} starts with a loop through {@code
+ *       ConvertedFormat.defaultWriteBegin} and {@code defaultWriteNext} and the stream's own {@code writeObject0}, as
+ *       reading's.</li>
  * </ol>
  */
 public final class ConvertedFormatPatches {

@@ -1,5 +1,6 @@
 package dev.serialboost.transformer.converted;
 
+import dev.serialboost.transformer.kit.RuntimeLocation;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -18,11 +19,15 @@ import static dev.serialboost.transformer.converted.SiteRewrites.OBJECT;
  * The loops that replace {@code obj.writeExternal(this)} in {@code ObjectOutputStream.writeExternalData} and {@code
  * obj.readExternal(this)} in {@code ObjectInputStream.readExternalData}: an {@code Externalizable} object still gets
  * its own call; a converted one is written or read from the stream method's own frame, reference by reference, so a
- * nesting level of the graph takes no more frames or stack than in the plain format.
+ * nesting level of the graph takes no more frames or stack than in the plain format; and the loops at the start of
+ * {@code defaultWriteObject} and {@code defaultReadObject} that write and read the default part of a converted level
+ * with methods of its own, reference by reference from those frames, for the same reason.
  */
 final class ExternalDataLoops {
 
     private static final String OSC_DESC = StreamSite.OSC_DESC;
+    /** Where the reading loop's step is, as installed (a level with methods of its own is read from its frame). */
+    static final String READING = RuntimeLocation.installedName("dev/serialboost/runtime/converted/ConvertedReading");
     private static final String EXTERNALIZABLE = "java/io/Externalizable";
     private static final String WRITE_OBJECT = "writeObject";
     private static final String WRITE_OBJECT_DESC = "(Ljava/lang/Object;)V";
@@ -30,10 +35,15 @@ final class ExternalDataLoops {
     private static final String READ_OBJECT = "readObject";
     private static final String READ_OBJECT_DESC = "(Ljava/lang/Class;)Ljava/lang/Object;";
     private static final String NOT_FOUND = "java/lang/ClassNotFoundException";
+    /** What {@code defaultWriteFields} and {@code FieldValues} write and read each reference with. */
+    private static final String WRITE_OBJECT0 = "writeObject0";
+    private static final String WRITE_OBJECT0_DESC = "(Ljava/lang/Object;Z)V";
+    private static final String READ_OBJECT0 = "readObject0";
+    private static final String READ_OBJECT0_DESC = "(Ljava/lang/Class;Z)Ljava/lang/Object;";
     /** Methods the loops call, besides the sites, that each class must have. */
     static final Map<String, List<String>> REQUIRED = Map.of(
-            OBJECT_OUTPUT_STREAM, List.of(WRITE_OBJECT + WRITE_OBJECT_DESC),
-            OBJECT_INPUT_STREAM, List.of(READ_OBJECT + READ_OBJECT_DESC));
+            OBJECT_OUTPUT_STREAM, List.of(WRITE_OBJECT + WRITE_OBJECT_DESC, WRITE_OBJECT0 + WRITE_OBJECT0_DESC),
+            OBJECT_INPUT_STREAM, List.of(READ_OBJECT + READ_OBJECT_DESC, READ_OBJECT0 + READ_OBJECT0_DESC));
 
     private ExternalDataLoops() {
     }
@@ -103,7 +113,7 @@ final class ExternalDataLoops {
      * if (r == ConvertedFormat.NOT_CONVERTED) { // obj instanceof Externalizable
      *     ((Externalizable) obj).readExternal(this);
      * } else {
-     *     while (r != null) {
+     *     while ((r = ConvertedReading.step(r)) != null) {
      *         Object ref;
      *         try {
      *             ref = this.readObject(Object.class);
@@ -139,6 +149,9 @@ final class ExternalDataLoops {
         mv.visitLabel(loop);
         frame(mv, locals, List.of(), OBJECT);
         mv.visitVarInsn(Opcodes.ALOAD, read);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, READING, "step", "(Ljava/lang/Object;)Ljava/lang/Object;", false);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitVarInsn(Opcodes.ASTORE, read);
         mv.visitJumpInsn(Opcodes.IFNULL, end);
         mv.visitVarInsn(Opcodes.ALOAD, read);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
@@ -162,6 +175,115 @@ final class ExternalDataLoops {
         mv.visitJumpInsn(Opcodes.GOTO, next);
         mv.visitLabel(end);
         frame(mv, locals, List.of());
+        mv.visitInsn(Opcodes.NOP); // the JDK's code may have a frame of its own next
+    }
+
+    /**
+     * At the start of {@code defaultWriteObject()}:
+     * <pre>
+     * Object w = ConvertedFormat.defaultWriteBegin(this);
+     * if (w != null) { // the default part of a converted level with methods of its own
+     *     for (int i = 0; ; i++) {
+     *         Object ref = ConvertedFormat.defaultWriteNext(this, w, i);
+     *         if (ref == ConvertedFormat.END) return;
+     *         this.writeObject0(ref, false);
+     *     }
+     * }
+     * ... the JDK's code</pre>
+     * so each reference of the level is written from this frame, as the JDK's {@code defaultWriteFields} writes a
+     * plain level's: the class's {@code writeObject} and this method are all a level of the graph adds to the stack.
+     */
+    static void defaultWriteLoop(final MethodVisitor mv, final SiteFinder finder) {
+        finder.uses(3, 3);
+        Label jdk = new Label();
+        Label loop = new Label();
+        Label write = new Label();
+        defaultBegin(mv, "defaultWriteBegin", OBJECT_OUTPUT_STREAM, jdk);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, 2);
+        mv.visitLabel(loop);
+        Object[] locals = {OBJECT_OUTPUT_STREAM, OBJECT, Opcodes.INTEGER};
+        mv.visitFrame(Opcodes.F_NEW, 3, locals, 0, new Object[0]);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitVarInsn(Opcodes.ILOAD, 2);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "defaultWriteNext",
+                "(L" + OBJECT_OUTPUT_STREAM + ";Ljava/lang/Object;I)Ljava/lang/Object;", false);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, HOOKS, "END", "Ljava/lang/Object;");
+        mv.visitJumpInsn(Opcodes.IF_ACMPNE, write);
+        mv.visitInsn(Opcodes.POP);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitLabel(write);
+        mv.visitFrame(Opcodes.F_NEW, 3, locals, 1, new Object[] {OBJECT});
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitInsn(Opcodes.SWAP);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, OBJECT_OUTPUT_STREAM, WRITE_OBJECT0, WRITE_OBJECT0_DESC, false);
+        mv.visitIincInsn(2, 1);
+        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        jdkCode(mv, OBJECT_OUTPUT_STREAM, jdk);
+    }
+
+    /**
+     * At the start of {@code defaultReadObject()}:
+     * <pre>
+     * Object r = ConvertedFormat.defaultReadBegin(this);
+     * if (r != null) { // the default part of a converted level with methods of its own
+     *     while (r != ConvertedFormat.END) {
+     *         Object ref = this.readObject0(Object.class, false);
+     *         r = ConvertedFormat.defaultReadNext(this, r, ref);
+     *     }
+     *     return;
+     * }
+     * ... the JDK's code</pre>
+     * so each reference of the level is read from this frame, as the JDK's {@code FieldValues} reads a plain
+     * level's (a class not found is recorded by the stream for the object, not thrown, there as here).
+     */
+    static void defaultReadLoop(final MethodVisitor mv, final SiteFinder finder) {
+        finder.uses(3, 3);
+        Label jdk = new Label();
+        Label loop = new Label();
+        Label done = new Label();
+        defaultBegin(mv, "defaultReadBegin", OBJECT_INPUT_STREAM, jdk);
+        mv.visitLabel(loop);
+        Object[] locals = {OBJECT_INPUT_STREAM, OBJECT};
+        mv.visitFrame(Opcodes.F_NEW, 2, locals, 0, new Object[0]);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, HOOKS, "END", "Ljava/lang/Object;");
+        mv.visitJumpInsn(Opcodes.IF_ACMPEQ, done);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitLdcInsn(Type.getObjectType(OBJECT));
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, OBJECT_INPUT_STREAM, READ_OBJECT0, READ_OBJECT0_DESC, false);
+        mv.visitVarInsn(Opcodes.ASTORE, 2);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, 2);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "defaultReadNext",
+                "(L" + OBJECT_INPUT_STREAM + ";Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false);
+        mv.visitVarInsn(Opcodes.ASTORE, 1);
+        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitLabel(done);
+        mv.visitFrame(Opcodes.F_NEW, 2, locals, 0, new Object[0]);
+        mv.visitInsn(Opcodes.RETURN);
+        jdkCode(mv, OBJECT_INPUT_STREAM, jdk);
+    }
+
+    /** {@code local1 = ConvertedFormat.<hook>(this); if (local1 == null) goto jdk;} */
+    private static void defaultBegin(final MethodVisitor mv, final String hook, final String stream,
+                                     final Label jdk) {
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, hook, "(L" + stream + ";)Ljava/lang/Object;", false);
+        mv.visitVarInsn(Opcodes.ASTORE, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitJumpInsn(Opcodes.IFNULL, jdk);
+    }
+
+    /** The start of the JDK's own code of {@code defaultWriteObject()}/{@code defaultReadObject()}, at {@code jdk}. */
+    private static void jdkCode(final MethodVisitor mv, final String stream, final Label jdk) {
+        mv.visitLabel(jdk);
+        mv.visitFrame(Opcodes.F_NEW, 1, new Object[] {stream}, 0, new Object[0]);
         mv.visitInsn(Opcodes.NOP); // the JDK's code may have a frame of its own next
     }
 

@@ -77,20 +77,8 @@ final class SiteRewrites {
             case WRITE_CAST, READ_CAST -> {
                 // dropped: the value goes on as the object it is
             }
-            case DEFAULT_WRITE_ENTRY, DEFAULT_READ_ENTRY -> {
-                // if (ConvertedFormat.defaultWrite(this)) return; (defaultRead for the reader): the generated code
-                // for a converted level with methods of its own (CustomLevels), else on to the JDK's code
-                String stream = site == StreamSite.DEFAULT_WRITE_ENTRY ? OBJECT_OUTPUT_STREAM : OBJECT_INPUT_STREAM;
-                finder.uses(1, 1);
-                Label jdk = new Label();
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, site == StreamSite.DEFAULT_WRITE_ENTRY ? "defaultWrite"
-                        : "defaultRead", "(L" + stream + ";)Z", false);
-                mv.visitJumpInsn(Opcodes.IFEQ, jdk);
-                mv.visitInsn(Opcodes.RETURN);
-                mv.visitLabel(jdk);
-                mv.visitFrame(Opcodes.F_NEW, 1, new Object[] {stream}, 0, new Object[0]);
-            }
+            case DEFAULT_WRITE_ENTRY -> ExternalDataLoops.defaultWriteLoop(mv, finder);
+            case DEFAULT_READ_ENTRY -> ExternalDataLoops.defaultReadLoop(mv, finder);
             case READ_RECORD_ENTRY -> {
                 // Object r = ConvertedFormat.readRecord(this, desc); if (r != ConvertedFormat.NOT_CONVERTED) return r;
                 // (converted data of a class that is a record here), else on to the JDK's code

@@ -72,11 +72,13 @@ class ConvertedFormatPatchesTest {
         // getSerialFields is left alone: a converted view lists the class's fields
         assertEquals(List.of("<init>->externalizableView", "initNonProxy->localDescriptor",
                 "writeNonProxy->descriptorProtocol"), sorted(hooks.get(ConvertedFormatPatches.OBJECT_STREAM_CLASS)));
-        assertEquals(List.of("defaultReadObject->defaultRead", "readClassDescriptor->descriptorRead",
+        assertEquals(List.of("defaultReadObject->defaultReadBegin",
+                "defaultReadObject->defaultReadNext", "readClassDescriptor->descriptorRead",
                 "readExternalData->blockedOrSkipped", "readExternalData->readBegin", "readExternalData->readNext",
-                "readNonProxyDesc->modelFor", "readRecord->readRecord"),
+                "readExternalData->step", "readNonProxyDesc->modelFor", "readRecord->readRecord"),
                 sorted(hooks.get(ConvertedFormatPatches.OBJECT_INPUT_STREAM)));
-        assertEquals(List.of("defaultWriteObject->defaultWrite", "writeClass->lookupForWrite",
+        assertEquals(List.of("defaultWriteObject->defaultWriteBegin",
+                "defaultWriteObject->defaultWriteNext", "writeClass->lookupForWrite",
                 "writeExternalData->dataProtocol", "writeExternalData->nextStep", "writeExternalData->nextStep",
                 "writeExternalData->writeBegin", "writeExternalData->writeBegin", "writeExternalData->writeStep",
                 "writeExternalData->writeStep", "writeObject0->lookupForWrite", "writeObject0->lookupForWrite"),
@@ -168,7 +170,7 @@ class ConvertedFormatPatchesTest {
                     @Override
                     public void visitMethodInsn(final int opcode, final String owner, final String method,
                                                 final String methodDescriptor, final boolean isInterface) {
-                        if (owner.equals(HOOKS)) {
+                        if (owner.equals(HOOKS) || owner.equals(ExternalDataLoops.READING)) {
                             calls.add(name + "->" + method);
                         }
                     }
