@@ -140,6 +140,7 @@ public final class Subjects {
             (short) -7, 'x', Boolean.TRUE, (byte) -128, 1.5f, Float.intBitsToFloat(0x7fc00001)}));
         s.add(new Subject("integer", () -> 42));
         s.add(new Subject("fields-unshared", () -> new FieldShapes.Unshared(3, "u")));
+        s.add(new Subject("fields-five-references", () -> new FieldShapes.FiveReferences(5)));
         s.add(new Subject("fields-six-references", () -> new FieldShapes.SixReferences(7, "shared")));
         s.add(new Subject("fields-snapshot", FieldShapes.Snapshot::new));
         s.add(new Subject("classes", () -> new Object[] {String.class, int.class, void.class, String[][].class,

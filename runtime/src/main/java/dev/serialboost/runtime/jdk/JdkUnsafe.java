@@ -25,6 +25,7 @@ public final class JdkUnsafe {
         ALLOCATE_INSTANCE("allocateInstance", Object.class, Class.class),
         ALLOCATE_UNINITIALIZED_ARRAY("allocateUninitializedArray", Object.class, Class.class, int.class),
         PUT_REFERENCE("putReference", void.class, Object.class, long.class, Object.class),
+        GET_REFERENCE("getReference", Object.class, Object.class, long.class),
         PUT_BOOLEAN("putBoolean", void.class, Object.class, long.class, boolean.class),
         PUT_BYTE("putByte", void.class, Object.class, long.class, byte.class),
         PUT_CHAR("putChar", void.class, Object.class, long.class, char.class),
@@ -112,7 +113,10 @@ public final class JdkUnsafe {
         }
     }
 
-    /** Finding an instance field, storing a reference into it, and allocating an object without a constructor. */
+    /**
+     * Finding an instance field, loading and storing a reference in it, and allocating an object without a
+     * constructor.
+     */
     public static final class ObjectFields {
 
         /** Why a member of this group cannot be had, or null. */
@@ -121,6 +125,8 @@ public final class JdkUnsafe {
         public static final MethodHandle OBJECT_FIELD_OFFSET;
         /** {@code (Object, long, Object) void}: {@code putReference(o, offset, x)}. */
         public static final MethodHandle PUT_REFERENCE;
+        /** {@code (Object, long) Object}: {@code getReference(o, offset)}. */
+        public static final MethodHandle GET_REFERENCE;
         /** {@code (Class) Object}: {@code allocateInstance(cls)}. */
         public static final MethodHandle ALLOCATE_INSTANCE;
 
@@ -128,6 +134,7 @@ public final class JdkUnsafe {
             JdkLookup in = JdkLookup.ofPublic("jdk.internal.misc.Unsafe");
             OBJECT_FIELD_OFFSET = Member.OBJECT_FIELD_OFFSET.bound(in);
             PUT_REFERENCE = Member.PUT_REFERENCE.bound(in);
+            GET_REFERENCE = Member.GET_REFERENCE.bound(in);
             ALLOCATE_INSTANCE = Member.ALLOCATE_INSTANCE.bound(in);
             PROBLEM = JdkLookup.firstProblem(JdkUnsafe.PROBLEM, in.problem());
         }

@@ -33,6 +33,8 @@ import java.util.List;
  *       fields set by code generated per class.</li>
  *   <li><b>field copies</b> ({@link FieldAccessPatch#writing()}), a part of {@code ObjectOutputStream}: primitive
  *       fields read by code generated per class.</li>
+ *   <li><b>field snapshots</b> ({@link FieldSnapshotsPatch}), a part of {@code ObjectOutputStream}: the reference
+ *       fields of an object with up to five written from the method's locals, without an array per object.</li>
  *   <li><b>custom method calls</b> ({@link CustomCallsPatch#writing()}, {@link CustomCallsPatch#reading()}), parts
  *       of {@code ObjectOutputStream} and {@code ObjectInputStream}: a class's own {@code writeObject} and {@code
  *       readObject} called directly for the JDK's own classes instead of by reflection.</li>
@@ -98,6 +100,7 @@ public final class EnginePatches {
                 new StringReadsPatch(),
                 FieldAccessPatch.reading(),
                 FieldAccessPatch.writing(),
+                new FieldSnapshotsPatch(),
                 CustomCallsPatch.writing(),
                 CustomCallsPatch.reading(),
                 new HandleTablePatch(),

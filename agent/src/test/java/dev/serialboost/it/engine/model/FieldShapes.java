@@ -9,9 +9,9 @@ import java.util.List;
 
 /**
  * Class levels written by the JDK's {@code defaultWriteFields} in shapes it treats apart: reference fields declared
- * {@code unshared} next to shared ones holding the same object, more reference fields than the engine writes itself,
- * and a field whose object, while it is written, changes a later field of its holder (the JDK writes the value the
- * later field held before the first was written).
+ * {@code unshared} next to shared ones holding the same object, as many reference fields as the engine holds itself
+ * ({@code FieldSnapshots}: five) and more, and a field whose object, while it is written, changes a later field of
+ * its holder (the JDK writes the value the later field held before the first was written).
  */
 public final class FieldShapes {
 
@@ -63,6 +63,54 @@ public final class FieldShapes {
             this.e = new int[] {1, 2, 3};
             this.f = List.of(shared, "f");
             this.flag = true;
+        }
+    }
+
+    /**
+     * Five reference fields, as many as the engine holds itself, the last unshared ({@code serialPersistentFields});
+     * the first one's object sets the last to null while it is written.
+     */
+    public static class FiveReferences implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private static final ObjectStreamField[] serialPersistentFields = {
+            new ObjectStreamField("a", LastChanger.class),
+            new ObjectStreamField("b", String.class),
+            new ObjectStreamField("c", List.class),
+            new ObjectStreamField("d", List.class),
+            new ObjectStreamField("e", List.class, true),
+            new ObjectStreamField("id", long.class),
+        };
+
+        private final LastChanger a;
+        private final String b;
+        private final List<String> c;
+        private final List<String> d;
+        private List<String> e;
+        private final long id;
+
+        public FiveReferences(final long id) {
+            this.a = new LastChanger(this);
+            this.b = "b" + id;
+            this.c = new ArrayList<>(List.of("shared"));
+            this.d = c;
+            this.e = new ArrayList<>(List.of("unshared", b));
+            this.id = id;
+        }
+    }
+
+    /** Sets its holder's last field to null from its {@code writeObject}. */
+    public static class LastChanger implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        private final FiveReferences holder;
+
+        LastChanger(final FiveReferences holder) {
+            this.holder = holder;
+        }
+
+        private void writeObject(final ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            holder.e = null;
         }
     }
 
