@@ -362,9 +362,7 @@ final class CustomLevels {
      */
     static Object defaultReadNext(final ObjectInputStream in, final DefaultRead read, final Object value)
             throws Throwable {
-        int target = (int) JdkObjectInputStream.SerialData.PASS_HANDLE.invokeExact(in);
-        JdkInputHandleTable.MARK_DEPENDENCY.invokeExact(read.handles, read.handle, target);
-        JdkObjectInputStream.SerialData.SET_PASS_HANDLE.invokeExact(in, read.handle);
+        EvolvedRead.referenceRead(in, read.handles, read.handle, true);
         read.values[read.next++] = value;
         return read.next < read.values.length ? read : defaultReadEnd(in, read);
     }

@@ -101,12 +101,21 @@ final class EvolvedRead {
     static Object readReference(final ObjectInputStream in, final boolean unshared, final Object handles,
                                 final int handle, final boolean dependency) throws Throwable {
         Object value = JdkObjectInputStream.SerialData.READ_OBJECT0.invokeExact(in, Object.class, unshared);
+        referenceRead(in, handles, handle, dependency);
+        return value;
+    }
+
+    /**
+     * After {@code readObject0} read one reference of the object of {@code handle}, as {@code FieldValues} goes on:
+     * the object's dependency on it marked when {@code dependency}, {@code passHandle} back at the object's handle.
+     */
+    static void referenceRead(final ObjectInputStream in, final Object handles, final int handle,
+                              final boolean dependency) throws Throwable {
         if (dependency) {
             int target = (int) JdkObjectInputStream.SerialData.PASS_HANDLE.invokeExact(in);
             JdkInputHandleTable.MARK_DEPENDENCY.invokeExact(handles, handle, target);
         }
         JdkObjectInputStream.SerialData.SET_PASS_HANDLE.invokeExact(in, handle);
-        return value;
     }
 
     /**

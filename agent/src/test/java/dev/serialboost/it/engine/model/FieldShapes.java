@@ -70,10 +70,10 @@ public final class FieldShapes {
      * Five reference fields, as many as the engine holds itself, the last unshared ({@code serialPersistentFields});
      * the first one's object sets the last to null while it is written.
      */
-    public static class FiveReferences implements Serializable {
+    public static class FiveReferences implements Changed {
         private static final long serialVersionUID = 1L;
         private static final ObjectStreamField[] serialPersistentFields = {
-            new ObjectStreamField("a", LastChanger.class),
+            new ObjectStreamField("a", Changer.class),
             new ObjectStreamField("b", String.class),
             new ObjectStreamField("c", List.class),
             new ObjectStreamField("d", List.class),
@@ -81,7 +81,7 @@ public final class FieldShapes {
             new ObjectStreamField("id", long.class),
         };
 
-        private final LastChanger a;
+        private final Changer a;
         private final String b;
         private final List<String> c;
         private final List<String> d;
@@ -89,33 +89,22 @@ public final class FieldShapes {
         private final long id;
 
         public FiveReferences(final long id) {
-            this.a = new LastChanger(this);
+            this.a = new Changer(this);
             this.b = "b" + id;
             this.c = new ArrayList<>(List.of("shared"));
             this.d = c;
             this.e = new ArrayList<>(List.of("unshared", b));
             this.id = id;
         }
-    }
 
-    /** Sets its holder's last field to null from its {@code writeObject}. */
-    public static class LastChanger implements Serializable {
-        private static final long serialVersionUID = 1L;
-
-        private final FiveReferences holder;
-
-        LastChanger(final FiveReferences holder) {
-            this.holder = holder;
-        }
-
-        private void writeObject(final ObjectOutputStream out) throws IOException {
-            out.defaultWriteObject();
-            holder.e = null;
+        @Override
+        public void change() {
+            e = null;
         }
     }
 
     /** Its first field's object changes its second field while it is written. */
-    public static class Snapshot implements Serializable {
+    public static class Snapshot implements Changed {
         private static final long serialVersionUID = 1L;
 
         private final Changer first;
@@ -125,22 +114,33 @@ public final class FieldShapes {
         public Snapshot() {
             this.first = new Changer(this);
         }
+
+        @Override
+        public void change() {
+            second = "changed while the first field was written";
+            third = null;
+        }
+    }
+
+    /** A holder whose later fields its {@link Changer} changes. */
+    public interface Changed extends Serializable {
+        /** Changes the holder's later fields. */
+        void change();
     }
 
     /** Changes its holder's later fields from its {@code writeObject}. */
     public static class Changer implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        private final Snapshot holder;
+        private final Changed holder;
 
-        Changer(final Snapshot holder) {
+        Changer(final Changed holder) {
             this.holder = holder;
         }
 
         private void writeObject(final ObjectOutputStream out) throws IOException {
             out.defaultWriteObject();
-            holder.second = "changed while the first field was written";
-            holder.third = null;
+            holder.change();
         }
     }
 }
