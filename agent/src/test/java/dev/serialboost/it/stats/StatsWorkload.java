@@ -9,9 +9,13 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
@@ -33,7 +37,14 @@ public final class StatsWorkload {
     public static final int PLAIN = 5;
     public static final int LINKED = 7;
     /** Threads that each write and read one {@link Threaded} on streams of their own, and end, one after another. */
-    public static final int THREADS = 100;
+    public static final int ONE_AFTER_ANOTHER = 100;
+    /**
+     * Threads that do the same all alive at once: more than the statistics' table of thread slots holds, so that
+     * some find their slot held by a live thread and count through the {@code ThreadLocal}.
+     */
+    public static final int AT_ONCE = 300;
+    /** All the threads that write and read a {@link Threaded}. */
+    public static final int THREADS = ONE_AFTER_ANOTHER + AT_ONCE;
 
     /** Two primitive fields. */
     public static final class Plain implements Serializable {
@@ -89,6 +100,32 @@ public final class StatsWorkload {
     private StatsWorkload() {
     }
 
+    /**
+     * A thread's work: one {@link Threaded} written and read back on streams of their own, its bytes added to {@code
+     * bytes}; when {@code allAlive} is given, only once every thread counted by it is alive, and it ends only then.
+     */
+    private static Runnable threaded(final int n, final AtomicLong bytes, final CountDownLatch allAlive) {
+        return () -> {
+            try {
+                if (allAlive != null) {
+                    allAlive.countDown();
+                    allAlive.await();
+                }
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                try (ObjectOutputStream stream = new ThreadedOut(out)) {
+                    stream.writeObject(new Threaded(n));
+                }
+                byte[] b = out.toByteArray();
+                bytes.addAndGet(b.length - 4); // the stream header is not a top-level write's
+                try (ObjectInputStream in = new ThreadedIn(b)) {
+                    in.readObject();
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+    }
+
     public static void main(final String[] args) throws Exception {
         Recording recording = new Recording();
         recording.enable("dev.serialboost.ObjectWrite");
@@ -120,31 +157,27 @@ public final class StatsWorkload {
         }
         recording.stop();
         // threads that count and end before the counts are read (more of them than the statistics keep apart before
-        // folding those of ended threads together): none of their counts may be lost
-        long[] threadedBytes = new long[1];
-        for (int t = 0; t < THREADS; t++) {
-            int n = t;
-            Thread thread = new Thread(() -> {
-                try {
-                    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-                    try (ObjectOutputStream out = new ThreadedOut(bytes)) {
-                        out.writeObject(new Threaded(n));
-                    }
-                    byte[] b = bytes.toByteArray();
-                    threadedBytes[0] += b.length - 4; // the stream header is not a top-level write's
-                    try (ObjectInputStream in = new ThreadedIn(b)) {
-                        in.readObject();
-                    }
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+        // folding those of ended threads together), one after another, then many at once: none of their counts may be
+        // lost
+        AtomicLong threadedBytes = new AtomicLong();
+        for (int t = 0; t < ONE_AFTER_ANOTHER; t++) {
+            Thread thread = new Thread(threaded(t, threadedBytes, null));
             thread.start();
+            thread.join();
+        }
+        CountDownLatch allAlive = new CountDownLatch(AT_ONCE);
+        List<Thread> crowd = new ArrayList<>();
+        for (int t = 0; t < AT_ONCE; t++) {
+            Thread thread = new Thread(threaded(ONE_AFTER_ANOTHER + t, threadedBytes, allAlive));
+            thread.start();
+            crowd.add(thread);
+        }
+        for (Thread thread : crowd) {
             thread.join();
         }
         System.out.println("sha " + HexFormat.of().formatHex(sha.digest()));
         System.out.println("stream-bytes " + sizes);
-        System.out.println("threaded-bytes " + threadedBytes[0]);
+        System.out.println("threaded-bytes " + threadedBytes.get());
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ObjectName name = new ObjectName("dev.serialboost:type=Statistics");
         if (!server.isRegistered(name)) {

@@ -181,6 +181,11 @@ final class Statistics {
         Object[] events = new Object[4];
         WeakReference<?>[] tops = new WeakReference<?>[4];
         int size;
+        /** The classes this thread counted lately. */
+        final ThreadTallies.Recent<Counted> recent = new ThreadTallies.Recent<>();
+        /** The stream class this thread counted last, by name (which keeps no class), and its index. */
+        String lastStream;
+        int lastStreamIndex;
 
         Tally(final Thread owner) {
             super(owner);
@@ -339,7 +344,12 @@ final class Statistics {
         long startNanos = t.nanos[i];
         long startBytes = t.bytes[i];
         long bytes = startBytes < 0 || endBytes < 0 ? -1 : endBytes - startBytes;
-        int s = STREAMS.get(stream.getClass()).index;
+        Class<?> streamClass = stream.getClass();
+        if (streamClass.getName() != t.lastStream) { // classes of one name are counted as one
+            t.lastStreamIndex = STREAMS.get(streamClass).index;
+            t.lastStream = streamClass.getName();
+        }
+        int s = t.lastStreamIndex;
         ThreadTallies.Chunked streams = t.streams;
         streams.add(s, write ? WRITES : READS, 1);
         if (bytes > 0) {
@@ -392,7 +402,8 @@ final class Statistics {
 
     private static void counted(final Class<?> cl, final int field) {
         if (cl != null) {
-            TALLY.get().classes.add(CLASSES.get(cl).index, field, 1);
+            Tally t = TALLY.get();
+            t.classes.add(t.recent.get(cl, CLASSES).index, field, 1);
         }
     }
 
