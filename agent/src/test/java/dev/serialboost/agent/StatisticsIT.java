@@ -31,16 +31,31 @@ class StatisticsIT {
         JvmResult stats = JvmRunner.on(jdk).withAgent("stats=true").run(StatsWorkload.class);
         List<String> lines = stats.stdoutLines();
         assertEquals(plain.stdoutLines().get(0), lines.get(0), jdk + ": the streams' bytes differ with statistics on");
-        assertEquals("no-mbean", plain.stdoutLines().get(3), jdk + ": an MBean without the agent");
+        assertEquals(plain.stdoutLines().get(3), lines.get(3), jdk + ": the top-level writes' bytes differ");
+        assertEquals("no-mbean", plain.stdoutLines().get(4), jdk + ": an MBean without the agent");
         long streamBytes = Long.parseLong(lines.get(1).substring("stream-bytes ".length()));
         long topLevelBytes = streamBytes - 4L * S; // each stream's 4-byte header is written by its constructor
         long threadedBytes = Long.parseLong(lines.get(2).substring("threaded-bytes ".length()));
         int threads = StatsWorkload.THREADS;
+        // the bytes of the top-level writes that returned: Nesting, Unknown, Failing, and the nested streams'
+        String[] nestingLine = lines.get(3).split(" ");
+        long nestingBytes = Long.parseLong(nestingLine[1]);
+        long unknownBytes = Long.parseLong(nestingLine[2]);
+        long failingBytes = Long.parseLong(nestingLine[3]);
+        long innerBytes = Long.parseLong(nestingLine[4]);
+        int nesting = StatsWorkload.NESTING;
+        int unknowns = StatsWorkload.UNKNOWNS;
+        int failing = StatsWorkload.FAILING;
+        int fails = StatsWorkload.FAILS;
+        // writes and reads that throw are not counted; those of the nested streams are, as their streams' own
+        long longWrites = nesting + unknowns + failing - fails;
 
         String plainClass = StatsWorkload.Plain.class.getName();
         String linked = StatsWorkload.Linked.class.getName();
         String colour = StatsWorkload.Colour.class.getName();
         String threaded = StatsWorkload.Threaded.class.getName();
+        List<String> ownClasses = List.of(StatsWorkload.Nesting.class.getName(), StatsWorkload.Inner.class.getName(),
+                StatsWorkload.Unknown.class.getName(), StatsWorkload.Failing.class.getName());
         int plains = S * (StatsWorkload.PLAIN + StatsWorkload.LINKED);
         int links = S * StatsWorkload.LINKED;
         // the JVM's own code may make streams too (the JDK's, while the workload runs): the counts that only the
@@ -48,10 +63,11 @@ class StatisticsIT {
         // totals of objects) are compared as at least the workload's
         List<String> expected = new ArrayList<>(List.of(
                 "mbean Enabled true",
-                "mbean TopLevelWrites " + (S * TOP + threads),
-                "mbean TopLevelReads " + (S * TOP + threads),
-                "mbean BytesWritten " + (topLevelBytes + threadedBytes),
-                "mbean BytesRead " + (topLevelBytes + threadedBytes),
+                "mbean TopLevelWrites " + (S * TOP + threads + longWrites + nesting),
+                "mbean TopLevelReads " + (S * TOP + threads + nesting + nesting),
+                "mbean BytesWritten " + (topLevelBytes + threadedBytes + nestingBytes + unknownBytes + failingBytes
+                        + innerBytes),
+                "mbean BytesRead " + (topLevelBytes + threadedBytes + nestingBytes + innerBytes),
                 "timed true true"));
         List<String> found = new ArrayList<>();
         for (String line : lines) {
@@ -61,15 +77,18 @@ class StatisticsIT {
             } else if (line.startsWith("timed ")) {
                 found.add(line);
             } else if (line.startsWith("class ") && (line.contains(plainClass + " ") || line.contains(linked + " ")
-                    || line.contains(threaded + " ")
+                    || line.contains(threaded + " ") || ownClasses.contains(line.split(" ")[1])
                     || line.contains(colour + " ") || line.startsWith("class [I "))) {
                 found.add(line);
-            } else if (line.startsWith("stream ")) {
+            } else if (line.startsWith("stream java.io.")) {
+                // the JDK's code may make such streams too: how many were made is at least the workload's
                 String[] f = line.split(" ");
                 found.add(String.join(" ", f[0], f[1], f[3], f[4], f[5], f[6]));
                 if (Long.parseLong(f[2]) < S) {
                     throw stats.fail(jdk + ": fewer streams made than the workload made: " + line);
                 }
+            } else if (line.startsWith("stream ")) {
+                found.add(line);
             } else if (line.startsWith("jfr")) {
                 found.add(line);
             }
@@ -77,9 +96,10 @@ class StatisticsIT {
         // strings: the top-level one, the enum constant's name and the type string of Linked.plain, all of which the
         // JDK writes as strings
         atLeast(stats, lines, "class java.lang.String ", 3 * S, 3 * S);
-        atLeast(stats, lines, "mbean StreamsOpened ", 2 * S + 2 * threads);
-        atLeast(stats, lines, "mbean ObjectsWritten ", plains + links + 2 * S + 3 * S + threads);
-        atLeast(stats, lines, "mbean ObjectsRead ", plains + links + 2 * S + 3 * S + threads);
+        int ownObjects = nesting + nesting + unknowns + failing;
+        atLeast(stats, lines, "mbean StreamsOpened ", 2 * S + 2 * threads + 3 + 2 * nesting);
+        atLeast(stats, lines, "mbean ObjectsWritten ", plains + links + 2 * S + 3 * S + threads + ownObjects);
+        atLeast(stats, lines, "mbean ObjectsRead ", plains + links + 2 * S + 3 * S + threads + 2 * nesting);
         expected.addAll(List.of(
                 "class " + plainClass + " " + plains + " " + plains + " " + S,
                 "class " + linked + " " + links + " " + links + " " + S,
@@ -89,8 +109,22 @@ class StatisticsIT {
                 "stream java.io.ObjectInputStream 0 " + S * TOP + " 0 " + topLevelBytes,
                 // the threads', each on a thread that ended before the counts were read
                 "class " + threaded + " " + threads + " " + threads + " " + threads,
-                "stream " + StatsWorkload.ThreadedOut.class.getName() + " " + threads + " 0 " + threadedBytes + " 0",
-                "stream " + StatsWorkload.ThreadedIn.class.getName() + " 0 " + threads + " 0 " + threadedBytes));
+                "stream " + StatsWorkload.ThreadedOut.class.getName() + " " + threads + " " + threads + " 0 "
+                        + threadedBytes + " 0",
+                "stream " + StatsWorkload.ThreadedIn.class.getName() + " " + threads + " 0 " + threads + " 0 "
+                        + threadedBytes,
+                // Unknown's reads throw (its class is refused), and so do a third of Failing's writes
+                "class " + StatsWorkload.Nesting.class.getName() + " " + nesting + " " + nesting + " 1",
+                "class " + StatsWorkload.Inner.class.getName() + " " + nesting + " " + nesting + " " + nesting,
+                "class " + StatsWorkload.Unknown.class.getName() + " " + unknowns + " 0 1",
+                "class " + StatsWorkload.Failing.class.getName() + " " + failing + " 0 1",
+                "stream " + StatsWorkload.LongOut.class.getName() + " 2 " + longWrites + " 0 "
+                        + (nestingBytes + unknownBytes + failingBytes) + " 0",
+                "stream " + StatsWorkload.LongIn.class.getName() + " 1 0 " + nesting + " 0 " + nestingBytes,
+                "stream " + StatsWorkload.InnerOut.class.getName() + " " + nesting + " " + nesting + " 0 "
+                        + innerBytes + " 0",
+                "stream " + StatsWorkload.InnerIn.class.getName() + " " + nesting + " 0 " + nesting + " 0 "
+                        + innerBytes));
         for (String kind : List.of("ObjectRead java.io.ObjectInputStream", "ObjectWrite java.io.ObjectOutputStream")) {
             expected.add("jfr dev.serialboost." + kind + " " + plainClass + " " + S * StatsWorkload.PLAIN);
             expected.add("jfr dev.serialboost." + kind + " " + linked + " " + links);
@@ -112,7 +146,8 @@ class StatisticsIT {
         if (!stats.agentLines().get(0).contains("; statistics: on (MBean dev.serialboost:type=Statistics)")) {
             throw stats.fail(jdk + ": the start-up line does not say statistics are on");
         }
-        if (!lines.contains("engine descriptors written from templates=" + (S * 5 + threads))
+        // one per class and stream: Nesting, Unknown and Failing once, Inner once per nested stream
+        if (!lines.contains("engine descriptors written from templates=" + (S * 5 + threads + 3 + nesting))
                 || lines.stream().noneMatch(l -> l.startsWith("engine classes resolved from the cache="))) {
             throw stats.fail(jdk + ": the engine's outcomes are not counted");
         }

@@ -2,8 +2,10 @@ package dev.serialboost.it.stats;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
 import java.io.Serializable;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -28,7 +30,9 @@ import jdk.jfr.consumer.RecordingFile;
  * Known streams for the statistics: {@link #STREAMS} streams, each with {@link #PLAIN} top-level {@link Plain}s,
  * {@link #LINKED} top-level {@link Linked}s (each holding a new {@code Plain}), one enum constant, one {@code int[]}
  * and one string, written into a {@code ByteArrayOutputStream} and read back, under a JFR recording of the project's
- * events. Prints the SHA-256 of every stream's bytes; then, with the agent, what its MBean (read through the platform
+ * events; then, without the recording, top-level writes and reads with nested streams, reads and writes that throw
+ * ({@link #NESTING}), and threads ({@link #THREADS}). Prints the SHA-256 of every stream's bytes and the bytes of
+ * their top-level writes; then, with the agent, what its MBean (read through the platform
  * MBean server) and the recording (read back with {@code jdk.jfr.consumer}) say; without it, {@code no-mbean}.
  */
 public final class StatsWorkload {
@@ -97,6 +101,197 @@ public final class StatsWorkload {
     /** An enum. */
     public enum Colour { RED, GREEN }
 
+    /**
+     * Top-level {@link Nesting}s written to one {@link LongOut} and read back from a {@link LongIn}, after the JFR
+     * recording (so that most top-level operations are neither timed nor recorded); more than the statistics' one
+     * timed operation in so many.
+     */
+    public static final int NESTING = 150;
+    /** Every this-many {@link Nesting}s, an {@link Unknown} before it: written, and refused by the reading stream. */
+    public static final int UNKNOWN_EVERY = 5;
+    public static final int UNKNOWNS = NESTING / UNKNOWN_EVERY;
+    /** Top-level {@link Failing}s written to a {@link LongOut} of their own (never read); every third throws. */
+    public static final int FAILING = 90;
+    public static final int FAILS = FAILING / 3;
+
+    /** The bytes of the top-level writes of the nested streams ({@link InnerOut}), each stream's header left out. */
+    private static long innerBytes;
+
+    /**
+     * Writes its {@link Inner} on a nested stream of its own from its {@code writeObject} (a top-level write of another
+     * stream within this stream's), and reads it back the same way.
+     */
+    public static final class Nesting implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final int n;
+        transient Inner inner;
+
+        Nesting(final int n) {
+            this.n = n;
+            this.inner = new Inner(n);
+        }
+
+        private void writeObject(final ObjectOutputStream s) throws IOException {
+            s.defaultWriteObject();
+            ByteArrayOutputStream b = new ByteArrayOutputStream();
+            try (ObjectOutputStream out = new InnerOut(b)) {
+                out.writeObject(inner);
+            }
+            innerBytes += b.size() - 4;
+            s.writeInt(b.size());
+            s.write(b.toByteArray());
+        }
+
+        private void readObject(final ObjectInputStream s) throws IOException, ClassNotFoundException {
+            s.defaultReadObject();
+            byte[] b = new byte[s.readInt()];
+            s.readFully(b);
+            try (ObjectInputStream in = new InnerIn(b)) {
+                inner = (Inner) in.readObject();
+            }
+        }
+    }
+
+    /** What a {@link Nesting} writes on its nested stream. */
+    public static final class Inner implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final long v;
+
+        Inner(final long v) {
+            this.v = v;
+        }
+    }
+
+    /** Written, and not resolved by {@link LongIn}: its read throws {@code ClassNotFoundException}. */
+    public static final class Unknown implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final int n;
+
+        Unknown(final int n) {
+            this.n = n;
+        }
+    }
+
+    /** Its write throws when {@code n} is a multiple of three, after its fields. */
+    public static final class Failing implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final int n;
+
+        Failing(final int n) {
+            this.n = n;
+        }
+
+        private void writeObject(final ObjectOutputStream s) throws IOException {
+            s.defaultWriteObject();
+            if (n % 3 == 0) {
+                throw new IllegalStateException("failing " + n);
+            }
+        }
+    }
+
+    /** The stream class of the {@link Nesting}s and of the {@link Failing}s. */
+    public static final class LongOut extends ObjectOutputStream {
+        LongOut(final ByteArrayOutputStream out) throws IOException {
+            super(out);
+        }
+    }
+
+    /** Reads the {@link Nesting}s back; refuses {@link Unknown}. */
+    public static final class LongIn extends ObjectInputStream {
+        LongIn(final byte[] in) throws IOException {
+            super(new ByteArrayInputStream(in));
+        }
+
+        @Override
+        protected Class<?> resolveClass(final ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+            if (desc.getName().equals(Unknown.class.getName())) {
+                throw new ClassNotFoundException(desc.getName());
+            }
+            return super.resolveClass(desc);
+        }
+    }
+
+    /** The nested streams of {@link Nesting}. */
+    public static final class InnerOut extends ObjectOutputStream {
+        InnerOut(final ByteArrayOutputStream out) throws IOException {
+            super(out);
+        }
+    }
+
+    /** The nested streams of {@link Nesting}, reading. */
+    public static final class InnerIn extends ObjectInputStream {
+        InnerIn(final byte[] in) throws IOException {
+            super(new ByteArrayInputStream(in));
+        }
+    }
+
+    /** {@code out}'s bytes from a top-level write of {@code o}, flushed before and after; -1 when it throws. */
+    private static long written(final ObjectOutputStream out, final ByteArrayOutputStream sink, final Object o)
+            throws IOException {
+        out.flush();
+        int before = sink.size();
+        try {
+            out.writeObject(o);
+        } catch (IllegalStateException e) {
+            return -1;
+        }
+        out.flush();
+        return sink.size() - before;
+    }
+
+    /**
+     * The {@link Nesting}s and {@link Unknown}s written and read back, the {@link Failing}s written; returns the
+     * bytes of the top-level writes that returned: the {@code Nesting}s', the {@code Unknown}s', the {@code
+     * Failing}s', and the nested streams'.
+     */
+    private static long[] nestingAndFailing(final MessageDigest sha) throws Exception {
+        long nesting = 0;
+        long unknown = 0;
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new LongOut(sink)) {
+            for (int i = 0; i < NESTING; i++) {
+                if (i % UNKNOWN_EVERY == 0) {
+                    unknown += written(out, sink, new Unknown(i));
+                }
+                nesting += written(out, sink, new Nesting(i));
+            }
+        }
+        sha.update(sink.toByteArray());
+        try (ObjectInputStream in = new LongIn(sink.toByteArray())) {
+            for (int i = 0; i < NESTING; i++) {
+                if (i % UNKNOWN_EVERY == 0) {
+                    try {
+                        in.readObject();
+                        throw new IllegalStateException("an Unknown read");
+                    } catch (ClassNotFoundException expected) {
+                        // not counted as read
+                    }
+                }
+                if (((Nesting) in.readObject()).inner.v != i) {
+                    throw new IllegalStateException("Nesting " + i + " read back wrong");
+                }
+            }
+        }
+        long failing = 0;
+        int thrown = 0;
+        ByteArrayOutputStream broken = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new LongOut(broken)) {
+            for (int i = 0; i < FAILING; i++) {
+                long n = written(out, broken, new Failing(i));
+                if (n < 0) {
+                    thrown++;
+                } else {
+                    failing += n;
+                }
+            }
+        }
+        sha.update(broken.toByteArray());
+        if (thrown != FAILS) {
+            throw new IllegalStateException(thrown + " writes threw, not " + FAILS);
+        }
+        return new long[] {nesting, unknown, failing, innerBytes};
+    }
+
     private StatsWorkload() {
     }
 
@@ -156,6 +351,7 @@ public final class StatsWorkload {
             }
         }
         recording.stop();
+        long[] nesting = nestingAndFailing(sha);
         // threads that count and end before the counts are read (more of them than the statistics keep apart before
         // folding those of ended threads together), one after another, then many at once: none of their counts may be
         // lost
@@ -178,6 +374,7 @@ public final class StatsWorkload {
         System.out.println("sha " + HexFormat.of().formatHex(sha.digest()));
         System.out.println("stream-bytes " + sizes);
         System.out.println("threaded-bytes " + threadedBytes.get());
+        System.out.println("nesting-bytes " + nesting[0] + " " + nesting[1] + " " + nesting[2] + " " + nesting[3]);
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ObjectName name = new ObjectName("dev.serialboost:type=Statistics");
         if (!server.isRegistered(name)) {
