@@ -103,8 +103,8 @@ public final class StatsWorkload {
 
     /**
      * Top-level {@link Nesting}s written to one {@link LongOut} and read back from a {@link LongIn}, after the JFR
-     * recording (so that most top-level operations are neither timed nor recorded); more than the statistics' one
-     * timed operation in so many.
+     * recording, so that most of these top-level operations are neither timed nor recorded: more of them than the
+     * statistics' timing period (one operation timed in 64).
      */
     public static final int NESTING = 150;
     /** Every this-many {@link Nesting}s, an {@link Unknown} before it: written, and refused by the reading stream. */
