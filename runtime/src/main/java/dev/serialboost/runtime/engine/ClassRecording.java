@@ -80,9 +80,8 @@ final class ClassRecording {
     private static final class Checks extends ThreadTallies.Tally<Checks> {
         final ThreadTallies.Chunked classes = new ThreadTallies.Chunked(1);
         final ThreadTallies.Chunked streams = new ThreadTallies.Chunked(1);
-        /** The stream class this thread checked last, by name (which keeps no class), and its limits. */
-        String lastStream;
-        Limits lastLimits;
+        /** The stream class this thread checked last (a stream class's limits are kept by its name). */
+        final ThreadTallies.Last<Limits> lastStream = new ThreadTallies.Last<>();
 
         Checks(final Thread owner) {
             super(owner);
@@ -168,12 +167,7 @@ final class ClassRecording {
         try {
             Class<?> streamClass = in.getClass();
             Checks checks = CHECKS.get();
-            Limits limits = checks.lastLimits;
-            if (streamClass.getName() != checks.lastStream) { // a stream class's limits are kept by its name
-                limits = LIMITS.get(streamClass);
-                checks.lastStream = streamClass.getName();
-                checks.lastLimits = limits;
-            }
+            Limits limits = checks.lastStream.get(streamClass, LIMITS);
             Object bin = (Object) JdkObjectInputStream.FilterValues.BIN.invokeExact(in);
             long bytes = bin == null ? 0 : (long) JdkObjectInputStream.FilterValues.BYTES_READ.invokeExact(bin);
             limits.see((long) JdkObjectInputStream.FilterValues.DEPTH.invokeExact(in),

@@ -187,9 +187,8 @@ final class Statistics {
         int size;
         /** The classes this thread counted lately. */
         final ThreadTallies.Recent<Counted> recent = new ThreadTallies.Recent<>();
-        /** The stream class this thread counted last, by name (which keeps no class), and its index. */
-        String lastStream;
-        int lastStreamIndex;
+        /** The stream class this thread counted last. */
+        final ThreadTallies.Last<Counted> lastStream = new ThreadTallies.Last<>();
 
         Tally(final Thread owner) {
             super(owner);
@@ -348,12 +347,7 @@ final class Statistics {
         long startNanos = t.nanos[i];
         long startBytes = t.bytes[i];
         long bytes = startBytes < 0 || endBytes < 0 ? -1 : endBytes - startBytes;
-        Class<?> streamClass = stream.getClass();
-        if (streamClass.getName() != t.lastStream) { // classes of one name are counted as one
-            t.lastStreamIndex = STREAMS.get(streamClass).index;
-            t.lastStream = streamClass.getName();
-        }
-        int s = t.lastStreamIndex;
+        int s = t.lastStream.get(stream.getClass(), STREAMS).index;
         ThreadTallies.Chunked streams = t.streams;
         streams.add(s, write ? WRITES : READS, 1);
         if (bytes > 0) {

@@ -21,7 +21,10 @@ import java.util.function.Function;
  */
 final class ThreadTallies<T extends ThreadTallies.Tally<T>> {
 
-    /** One thread's counts: its owner (null for the tally of threads that ended) and how it adds another's. */
+    /**
+     * One thread's counts: its owner, weakly (a reference to null for the tally of threads that ended), and how it
+     * adds another's.
+     */
     abstract static class Tally<T> {
         final WeakReference<Thread> owner;
 
@@ -108,6 +111,26 @@ final class ThreadTallies<T extends ThreadTallies.Tally<T>> {
             V value = found.get(type);
             values[slot] = value;
             names[slot] = name;
+            return value;
+        }
+    }
+
+    /**
+     * As {@link Recent}, for the last class only (a thread's streams are mostly of one stream class): no hash, one
+     * compare.
+     *
+     * @param <V> the value
+     */
+    static final class Last<V> {
+        private String name;
+        private V value;
+
+        V get(final Class<?> type, final ClassValue<V> found) {
+            String n = type.getName();
+            if (n != name) {
+                value = found.get(type);
+                name = n;
+            }
             return value;
         }
     }
