@@ -16,7 +16,31 @@ public final class Overrides {
     public static final ClassValue<Boolean> RESOLVE_CLASS =
             of(ObjectInputStream.class, "resolveClass", ObjectStreamClass.class);
 
+    /**
+     * Whether a stream class overrides {@code ObjectInputStream.defaultReadObject}, {@code readInt} or {@code
+     * readFields}: the stream methods the JDK classes that are closed readers call (besides the final {@code
+     * readObject()}), so that with such an override code of another class runs under them.
+     */
+    public static final ClassValue<Boolean> CLOSED_READER_CALLS = any(of(ObjectInputStream.class,
+            "defaultReadObject"), of(ObjectInputStream.class, "readInt"), of(ObjectInputStream.class, "readFields"));
+
     private Overrides() {
+    }
+
+    /** Per stream class, whether any of {@code each} says it overrides its method. */
+    @SafeVarargs
+    private static ClassValue<Boolean> any(final ClassValue<Boolean>... each) {
+        return new ClassValue<>() {
+            @Override
+            protected Boolean computeValue(final Class<?> type) {
+                for (ClassValue<Boolean> one : each) {
+                    if (one.get(type)) {
+                        return Boolean.TRUE;
+                    }
+                }
+                return Boolean.FALSE;
+            }
+        };
     }
 
     /**

@@ -40,6 +40,10 @@ public final class LoaderSuite {
 
     static final String MODEL = "dev.serialboost.it.loaderlab.model.";
     static final String CHILD = MODEL + "child.";
+    /** The second argument: every case. */
+    public static final String ALL_STREAMS = "all-streams";
+    /** The second argument: no case of a stream class that overrides {@code writeInt}/{@code readInt}. */
+    public static final String NO_OWN_PRIMITIVES = "no-own-primitives";
 
     private final Map<ClassLoader, String> names = new IdentityHashMap<>();
     private final ClassLoader app;
@@ -64,10 +68,11 @@ public final class LoaderSuite {
         names.put(sib2, "sib2");
     }
 
+    /** {@code warm-rounds [all-streams|no-own-primitives]}. */
     public static void main(final String[] args) throws Exception {
         int warmRounds = Integer.parseInt(args[0]);
         LoaderSuite suite = new LoaderSuite();
-        Map<String, Read> cases = suite.cases();
+        Map<String, Read> cases = suite.cases(args.length < 2 || !args[1].equals(NO_OWN_PRIMITIVES));
         for (Map.Entry<String, Read> c : cases.entrySet()) {
             System.out.println("cold " + c.getKey() + ": " + suite.outcome(c.getValue()));
         }
@@ -88,7 +93,8 @@ public final class LoaderSuite {
         Object read() throws Exception;
     }
 
-    private Map<String, Read> cases() throws Exception {
+    /** Every case, by name; {@code ownPrimitives}: also those of a stream class that overrides {@code readInt}. */
+    private Map<String, Read> cases(final boolean ownPrimitives) throws Exception {
         Map<String, Read> cases = new java.util.LinkedHashMap<>();
         byte[] collections = (byte[]) call(app, "write", call(app, "collections"));
         ClassLoader[] turns = {sib1, sib2, web, app, sib2, sib1, module};
@@ -150,6 +156,25 @@ public final class LoaderSuite {
                 call(web, "twin", "outer-after"));
         for (ClassLoader reader : List.of(module, web, app)) {
             cases.put("nested-stream-and-validation-read-by-" + names.get(reader), () -> readAll(reader, nest));
+        }
+
+        // the JDK's closed readers (ArrayList, BigDecimal...) read from each loader's code; then a stream class of
+        // web's whose readInt, which ArrayList's readObject calls, reads an object: resolved from web's frame even
+        // when module's code reads the stream
+        byte[] closed = (byte[]) call(web, "write", call(web, "closedReaders"), call(web, "twin", "after-closed"));
+        byte[] boxed = !ownPrimitives ? null : (byte[]) Class.forName(MODEL + "BoxedInts", true, web)
+                .getMethod("write", Object[].class)
+                .invoke(null, (Object) new Object[] {call(web, "closedReaders"), call(web, "collections")});
+        // BigDecimal's readObject is closed up to its first read: after it, a BigInteger subclass of web's reads
+        byte[] sneaky = (byte[]) call(web, "sneakyDecimal");
+        for (ClassLoader reader : List.of(module, web, sib1, app)) {
+            cases.put("closed-readers-from-web-read-by-" + names.get(reader), () -> readAll(reader, closed));
+            cases.put("closed-reader-then-class-code-of-web-read-by-" + names.get(reader),
+                    () -> call(reader, "readAllSneaky", sneaky));
+            if (ownPrimitives) {
+                cases.put("closed-readers-own-readInt-of-web-read-by-" + names.get(reader),
+                        () -> call(reader, "readAllBoxed", boxed));
+            }
         }
 
         byte[] openj9 = (byte[]) call(web, "openj9Issue20916");

@@ -1,5 +1,8 @@
 package dev.serialboost.runtime.engine;
 
+import dev.serialboost.runtime.Overrides;
+import dev.serialboost.runtime.jdk.JdkObjectInputStream;
+import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 
 /**
@@ -16,8 +19,11 @@ import java.io.ObjectInputStream;
  *       through {@code readObject}, {@code readUnshared}, {@code defaultReadObject} or {@code readFields}, whose
  *       patched entries report it with the stream's depth ({@link #publicRead}). From then on every descriptor read
  *       deeper than that walks the stack as without the engine, until the object read at that depth is done
- *       ({@link #left} below it). The JDK's own classes' methods ({@code ArrayList.readObject}, {@code List.of}'s
- *       {@code CollSer}) are reads of this kind too: they walk, and the walk skips their frames as the JDK's does.</li>
+ *       ({@link #left} below it). The JDK's own classes' methods ({@code HashMap.readObject}, which calls the keys'
+ *       {@code hashCode}) are reads of this kind too: they walk, and the walk skips their frames as the JDK's does.
+ *       Except the closed readers' ({@code ArrayList}, {@code BigDecimal}...: the transformer's {@code
+ *       ClosedReaders}), which run no code of another class while they read ({@link #closedReadStarts}): their own
+ *       reads mark nothing, so the objects they hold keep the loader found for the top-level read.</li>
  *   <li>The converted format's {@code defaultReadObject} hook reads a converted level's fields instead of the JDK's
  *       code, before the patched entry could report: it reports the same ({@code Engine.classCodeReads}). The
  *       converted format's other reads ({@code readExternal}-style data) run in {@code java.io} frames, as the JDK
@@ -45,6 +51,15 @@ final class CallerLoader {
         long userDepth = Long.MAX_VALUE;
         /** The next public read of {@link #stream} is the converted format's loop reading: {@link #loopReads}. */
         boolean loopRead;
+        /**
+         * Bit {@code d} (depth 1 to 63): the object read at depth {@code d} is in a closed reader's {@code
+         * readObject} ({@link #closedReadStarts}), whose public reads are its own.
+         */
+        long closed;
+        /** Bit {@code d}: of those, one whose first public read only is its own. */
+        long closedOnce;
+        /** Whether {@link #stream} lets closed readers keep the loader: 0 not asked yet, 1 yes, -1 no. */
+        byte closedAllowed;
     }
 
     private static final ThreadLocal<Context> CONTEXT = ThreadLocal.withInitial(Context::new);
@@ -74,6 +89,9 @@ final class CallerLoader {
             c.loader = null;
             c.userDepth = Long.MAX_VALUE;
             c.loopRead = false;
+            c.closed = 0;
+            c.closedOnce = 0;
+            c.closedAllowed = 0;
             if (last != c) {
                 last = c;
             }
@@ -95,11 +113,17 @@ final class CallerLoader {
         if (depth == 0) {
             c.stream = null;
             c.loader = null;
+            c.closed = 0;
             if (last == c) {
                 last = null;
             }
-        } else if (depth < c.userDepth) {
-            c.userDepth = Long.MAX_VALUE;
+        } else {
+            if (depth < c.userDepth) {
+                c.userDepth = Long.MAX_VALUE;
+            }
+            if (c.closed != 0 && depth < 63) {
+                c.closed &= (1L << (depth + 1)) - 1; // a closed reader deeper than depth is done, however it ended
+            }
         }
     }
 
@@ -108,8 +132,13 @@ final class CallerLoader {
         if (depth > 0) {
             Context c = context();
             if (c.stream == in) {
+                long bit = depth < 64 ? 1L << depth : 0;
                 if (c.loopRead) {
                     c.loopRead = false;
+                } else if ((c.closed & bit) != 0) {
+                    if ((c.closedOnce & bit) != 0) {
+                        c.closed &= ~bit;
+                    }
                 } else if (depth < c.userDepth) {
                     c.userDepth = depth;
                 }
@@ -127,6 +156,66 @@ final class CallerLoader {
         Context c = context();
         if (c.stream == in) {
             c.loopRead = true;
+        }
+    }
+
+    /**
+     * A closed reader's {@code readObject} (the transformer's {@code ClosedReaders}: {@code ArrayList}'s, {@code
+     * BigDecimal}'s...) starts reading the object at {@code in}'s depth; {@code firstOnly}: only its first public read
+     * is its own. Its public reads then mark no class code: none is on the stack above the object's depth, as long as
+     * the stream's class does not override the stream methods such a method calls and the stream's filter is none or
+     * the JDK's own pattern filter (a filter of another class runs under it, in {@code checkArray}). Its reads walk
+     * the stack as before otherwise. Ended by {@link #closedReadEnds}, however the method ends.
+     */
+    static void closedReadStarts(final ObjectInputStream in, final boolean firstOnly) throws Throwable {
+        Context c = context();
+        if (c.stream == in) {
+            long depth = (long) JdkObjectInputStream.DEPTH.invokeExact(in);
+            if (depth > 0 && depth < 64 && closedAllowed(c, in)) {
+                long bit = 1L << depth;
+                c.closed |= bit;
+                c.closedOnce = firstOnly ? c.closedOnce | bit : c.closedOnce & ~bit;
+            }
+        }
+    }
+
+    /** The closed reader started by {@link #closedReadStarts} at {@code in}'s depth has ended. */
+    static void closedReadEnds(final ObjectInputStream in) throws Throwable {
+        Context c = context();
+        if (c.stream == in && c.closed != 0) {
+            long depth = (long) JdkObjectInputStream.DEPTH.invokeExact(in);
+            if (depth < 64) {
+                c.closed &= ~(1L << depth);
+            }
+        }
+    }
+
+    /** Whether closed readers of {@code c}'s stream {@code in} may keep the loader; asked once per top-level read. */
+    private static boolean closedAllowed(final Context c, final ObjectInputStream in) {
+        byte allowed = c.closedAllowed;
+        if (allowed == 0) {
+            Class<?> type = in.getClass();
+            ObjectInputFilter filter = in.getObjectInputFilter();
+            allowed = (type == ObjectInputStream.class || !Overrides.CLOSED_READER_CALLS.get(type))
+                    && (filter == null || filter.getClass() == PatternFilter.TYPE) ? (byte) 1 : (byte) -1;
+            c.closedAllowed = allowed;
+        }
+        return allowed > 0;
+    }
+
+    /** The class of the JDK's own pattern filter ({@code ObjectInputFilter.Config.createFilter}'s), or null. */
+    private static final class PatternFilter {
+        static final Class<?> TYPE = type();
+
+        private PatternFilter() {
+        }
+
+        private static Class<?> type() {
+            try {
+                return ObjectInputFilter.Config.createFilter("java.lang.String").getClass();
+            } catch (RuntimeException e) {
+                return null;
+            }
         }
     }
 

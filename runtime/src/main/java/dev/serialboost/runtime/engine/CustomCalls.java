@@ -33,6 +33,10 @@ import java.util.function.Function;
  * any other throwable becomes an {@code IOException("unexpected exception type")} with it as the cause. A descriptor
  * without the method, or not initialized, makes the JDK's own call, which throws what the JDK throws.
  *
+ * <p>A closed reader's {@code readObject} (one the generator recognises by its fingerprint: {@code ArrayList}'s,
+ * {@code BigDecimal}'s...) is bracketed by {@link CallerLoader#closedReadStarts} and {@link
+ * CallerLoader#closedReadEnds}, so that its reads keep the class loader found for the top-level read.
+ *
  * <p>Kept per class ({@code ClassValue}); only classes of {@code java.base}, which never unload, get a generated
  * call, so nothing here keeps a class loader alive.
  */
@@ -48,7 +52,22 @@ final class CustomCalls {
     /** A class's method no direct call is made for: the JDK's reflective call makes it. */
     private static final Object REFLECTIVE = new Object();
 
-    /** One class's calls, each made at its first use: a {@code BiConsumer}, or {@link #REFLECTIVE}. */
+    /**
+     * The direct call of a class's {@code readObject} that is one of the closed readers (the transformer's {@code
+     * ClosedReaders}): while it runs, {@link CallerLoader} knows that no frame of class code is pushed above it.
+     */
+    private static final class Closed {
+        final BiConsumer<Object, Object> call;
+        /** Only the method's first read from its stream is its own. */
+        final boolean firstOnly;
+
+        Closed(final BiConsumer<Object, Object> call, final boolean firstOnly) {
+            this.call = call;
+            this.firstOnly = firstOnly;
+        }
+    }
+
+    /** One class's calls, each made at its first use: a {@code BiConsumer}, a {@link Closed}, or {@link #REFLECTIVE}. */
     private static final class Calls {
         volatile Object writeObject;
         volatile Object readObject;
@@ -125,6 +144,16 @@ final class CustomCalls {
             } catch (IllegalAccessException e) {
                 throw new InternalError(e); // as the descriptor's: the method is accessible
             }
+        } else if (call instanceof Closed) {
+            // no local of its own: this frame is in the recursion
+            CallerLoader.closedReadStarts(in, ((Closed) call).firstOnly);
+            try {
+                ((Closed) call).call.accept(obj, in);
+            } catch (Throwable t) {
+                CallerLoader.closedReadEnds(in);
+                throw misc(t, true);
+            }
+            CallerLoader.closedReadEnds(in);
         } else if (call != null) {
             try {
                 ((BiConsumer<Object, Object>) call).accept(obj, in);
@@ -171,7 +200,10 @@ final class CustomCalls {
         return call == REFLECTIVE ? method : call;
     }
 
-    /** A direct call of {@code method}, made for a class of {@code java.base}; else {@link #REFLECTIVE}. */
+    /**
+     * A direct call of {@code method}, made for a class of {@code java.base} (a {@link Closed} one for a closed
+     * reader's {@code readObject}); else {@link #REFLECTIVE}.
+     */
     private static Object direct(final Method method, final Class<?> stream) {
         Class<?> type = method.getDeclaringClass();
         Function<Object[], byte[]> make = generator;
@@ -181,14 +213,20 @@ final class CustomCalls {
         try {
             MethodHandles.Lookup owner = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
             String target = type.getName().replace('.', '/');
-            byte[] classFile = make.apply(new Object[] {target + "$$SerialboostCall", target, method.getName(),
-                stream.getName().replace('.', '/')});
+            // the generator answers in the fifth element whether the method is a closed reader
+            Object[] args = {target + "$$SerialboostCall", target, method.getName(),
+                stream.getName().replace('.', '/'), null};
+            byte[] classFile = make.apply(args);
             if (classFile == null) {
                 return REFLECTIVE;
             }
             MethodHandles.Lookup made = owner.defineHiddenClass(classFile, true,
                     MethodHandles.Lookup.ClassOption.NESTMATE);
-            return (Object) made.findConstructor(made.lookupClass(), MethodType.methodType(void.class)).invoke();
+            @SuppressWarnings("unchecked")
+            BiConsumer<Object, Object> call = (BiConsumer<Object, Object>) (Object) made.findConstructor(
+                    made.lookupClass(), MethodType.methodType(void.class)).invoke();
+            return "all".equals(args[4]) || "first".equals(args[4]) ? new Closed(call, "first".equals(args[4]))
+                    : call;
         } catch (Throwable t) {
             return REFLECTIVE; // a class that cannot have one keeps the JDK's call
         }

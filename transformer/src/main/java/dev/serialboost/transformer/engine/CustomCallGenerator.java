@@ -19,10 +19,16 @@ public final class CustomCallGenerator {
 
     /**
      * {@link #generate(String, String, String, String)} with its arguments in one array, in that order: as the
-     * runtime's {@code CustomCalls.generator} is handed them.
+     * runtime's {@code CustomCalls.generator} is handed them. When the array has a fifth element and the method is a
+     * {@code readObject}, this also answers there whether it is one of the {@link ClosedReaders} ({@link
+     * ClosedReaders#ALL}, {@link ClosedReaders#FIRST}, or null).
      */
     public static byte[] generate(final Object[] args) {
-        return generate((String) args[0], (String) args[1], (String) args[2], (String) args[3]);
+        byte[] classFile = generate((String) args[0], (String) args[1], (String) args[2], (String) args[3]);
+        if (args.length > 4) {
+            args[4] = "readObject".equals(args[2]) ? ClosedReaders.verdict((String) args[1]) : null;
+        }
+        return classFile;
     }
 
     /**

@@ -7,14 +7,22 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.Vector;
 
 /** Builds the suite's graphs from the classes of this class's loader, and writes them. */
 public final class Factory {
@@ -85,6 +93,56 @@ public final class Factory {
                 null)), Map.of("m", new Twin("x")), Set.of(new Item("e", 6, null)),
                 Collections.unmodifiableList(new ArrayList<>(List.of(new Twin("y")))),
                 Collections.synchronizedMap(new HashMap<>(Map.of("s", new Item("f", 7, new Twin("z")))))));
+    }
+
+    /**
+     * The JDK classes whose {@code readObject} runs no other class's code while it reads (the engine's closed
+     * readers: {@code ArrayList}, {@code LinkedList}, {@code ArrayDeque}, {@code Vector}, {@code List.of}'s, {@code
+     * BigDecimal}, {@code BigInteger}), each holding objects of this loader, in a plain object and in a holder (whose
+     * own {@code readObject} reads them: class code below them); and a subclass of {@code ArrayList} whose own {@code
+     * readObject} reads after {@code ArrayList}'s (class code at the same depth right after it).
+     */
+    public static Object closedReaders() {
+        // first: the stream's first Twin is the one ListWithExtra's own readObject reads
+        List<Object> all = List.of(new ListWithExtra(new Item("elem", 0, null), new Twin("extra")),
+                new ArrayList<>(List.of(new Twin("al"), new Item("al", 1, null))),
+                new LinkedList<>(List.of(new Twin("ll"))), new ArrayDeque<>(List.of(new Item("ad", 2, new Twin("ad")))),
+                new Vector<>(List.of(new Twin("ve"))), List.of(new Twin("lo"), new Item("lo", 3, null)),
+                new BigDecimal("12.50"), new BigInteger("123456789012345678901234567890"));
+        Holder holder = new Holder(new ArrayList<>(List.of(new Twin("in-holder"),
+                new LinkedList<>(List.of(new Item("in-holder", 4, null))))), new Vector<>(List.of(new Twin("v2"))));
+        return new Plain(new ArrayList<>(all), holder);
+    }
+
+    /**
+     * A {@code BigDecimal} of a {@link SneakyInteger} whose data carries one more object after its fields (read by
+     * {@link SneakyInteger#toByteArray}), then a {@link Twin}: a {@link DecimalLike} written, renamed in the stream.
+     */
+    public static byte[] sneakyDecimal() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(new DecimalLike(new SneakyInteger("123456789012345678901234567890"), 2,
+                    new Twin("extra")));
+            out.writeObject(new Twin("after-decimal"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return renamed(bytes.toByteArray(), DecimalLike.class.getName(), "java.math.BigDecimal",
+                DecimalLike.BIG_DECIMAL_UID);
+    }
+
+    /** {@code stream} with the class descriptor named {@code from} named {@code to}, of serialVersionUID {@code uid}. */
+    private static byte[] renamed(final byte[] stream, final String from, final String to, final long uid) {
+        byte[] name = ("\0" + (char) from.length() + from).getBytes(StandardCharsets.ISO_8859_1);
+        for (int at = 0; at + name.length + 8 <= stream.length; at++) {
+            if (Arrays.equals(stream, at, at + name.length, name, 0, name.length)) {
+                ByteBuffer out = ByteBuffer.allocate(stream.length - from.length() + to.length());
+                out.put(stream, 0, at).putShort((short) to.length()).put(to.getBytes(StandardCharsets.ISO_8859_1))
+                        .putLong(uid).put(stream, at + name.length + 8, stream.length - at - name.length - 8);
+                return out.array();
+            }
+        }
+        throw new IllegalStateException(from + " not in the stream");
     }
 
     /**

@@ -24,6 +24,36 @@ public final class Reader {
         return all;
     }
 
+    /**
+     * Every object of a stream written by {@link BoxedInts#write}, read with its stream class, {@link BoxedInts.In}:
+     * a class of the loader that defined {@link BoxedInts}, which may be another than this class's.
+     */
+    public static List<Object> readAllBoxed(final byte[] bytes) throws IOException, ClassNotFoundException {
+        List<Object> all = new ArrayList<>();
+        ByteArrayInputStream source = new ByteArrayInputStream(bytes);
+        try (ObjectInputStream in = new BoxedInts.In(source)) {
+            while (source.available() > 0) {
+                all.add(in.readObject());
+            }
+        }
+        return all;
+    }
+
+    /** Every object of {@link Factory#sneakyDecimal}'s stream, with {@link SneakyInteger#source} set to it. */
+    public static List<Object> readAllSneaky(final byte[] bytes) throws IOException, ClassNotFoundException {
+        List<Object> all = new ArrayList<>();
+        ByteArrayInputStream source = new ByteArrayInputStream(bytes);
+        try (ObjectInputStream in = new ObjectInputStream(source)) {
+            SneakyInteger.source = in;
+            while (source.available() > 0) {
+                all.add(in.readObject());
+            }
+        } finally {
+            SneakyInteger.source = null;
+        }
+        return all;
+    }
+
     /** One object of a stream someone else opened. */
     public static Object readFrom(final ObjectInputStream in) throws IOException, ClassNotFoundException {
         return in.readObject();
