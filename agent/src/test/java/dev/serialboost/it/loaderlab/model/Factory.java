@@ -98,7 +98,7 @@ public final class Factory {
     /**
      * The JDK classes whose {@code readObject} runs no other class's code while it reads (the engine's closed
      * readers: {@code ArrayList}, {@code LinkedList}, {@code ArrayDeque}, {@code Vector}, {@code List.of}'s, {@code
-     * BigDecimal}, {@code BigInteger}), each holding objects of this loader, in a plain object and in a holder (whose
+     * BigDecimal}, {@code BigInteger}, {@code Throwable}), each holding objects of this loader, in a plain object and in a holder (whose
      * own {@code readObject} reads them: class code below them); and a subclass of {@code ArrayList} whose own {@code
      * readObject} reads after {@code ArrayList}'s (class code at the same depth right after it).
      */
@@ -108,7 +108,8 @@ public final class Factory {
                 new ArrayList<>(List.of(new Twin("al"), new Item("al", 1, null))),
                 new LinkedList<>(List.of(new Twin("ll"))), new ArrayDeque<>(List.of(new Item("ad", 2, new Twin("ad")))),
                 new Vector<>(List.of(new Twin("ve"))), List.of(new Twin("lo"), new Item("lo", 3, null)),
-                new BigDecimal("12.50"), new BigInteger("123456789012345678901234567890"));
+                new BigDecimal("12.50"), new BigInteger("123456789012345678901234567890"),
+                new IllegalStateException("closed up to its first read"));
         Holder holder = new Holder(new ArrayList<>(List.of(new Twin("in-holder"),
                 new LinkedList<>(List.of(new Item("in-holder", 4, null))))), new Vector<>(List.of(new Twin("v2"))));
         return new Plain(new ArrayList<>(all), holder);
