@@ -14,14 +14,8 @@ public final class Reader {
 
     /** Every object of the stream, in order. */
     public static List<Object> readAll(final byte[] bytes) throws IOException, ClassNotFoundException {
-        List<Object> all = new ArrayList<>();
         ByteArrayInputStream source = new ByteArrayInputStream(bytes);
-        try (ObjectInputStream in = new ObjectInputStream(source)) {
-            while (source.available() > 0) {
-                all.add(in.readObject());
-            }
-        }
-        return all;
+        return each(source, new ObjectInputStream(source));
     }
 
     /**
@@ -29,27 +23,30 @@ public final class Reader {
      * a class of the loader that defined {@link BoxedInts}, which may be another than this class's.
      */
     public static List<Object> readAllBoxed(final byte[] bytes) throws IOException, ClassNotFoundException {
-        List<Object> all = new ArrayList<>();
         ByteArrayInputStream source = new ByteArrayInputStream(bytes);
-        try (ObjectInputStream in = new BoxedInts.In(source)) {
-            while (source.available() > 0) {
-                all.add(in.readObject());
-            }
-        }
-        return all;
+        return each(source, new BoxedInts.In(source));
     }
 
     /** Every object of {@link Factory#sneakyDecimal}'s stream, with {@link SneakyInteger#source} set to it. */
     public static List<Object> readAllSneaky(final byte[] bytes) throws IOException, ClassNotFoundException {
-        List<Object> all = new ArrayList<>();
         ByteArrayInputStream source = new ByteArrayInputStream(bytes);
-        try (ObjectInputStream in = new ObjectInputStream(source)) {
-            SneakyInteger.source = in;
+        ObjectInputStream in = new ObjectInputStream(source);
+        SneakyInteger.source = in;
+        try {
+            return each(source, in);
+        } finally {
+            SneakyInteger.source = null;
+        }
+    }
+
+    /** Every object {@code in} reads from {@code source}, read from this class's code; closes {@code in}. */
+    private static List<Object> each(final ByteArrayInputStream source, final ObjectInputStream in)
+            throws IOException, ClassNotFoundException {
+        List<Object> all = new ArrayList<>();
+        try (in) {
             while (source.available() > 0) {
                 all.add(in.readObject());
             }
-        } finally {
-            SneakyInteger.source = null;
         }
         return all;
     }
