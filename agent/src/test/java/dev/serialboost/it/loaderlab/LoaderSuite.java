@@ -165,10 +165,14 @@ public final class LoaderSuite {
         byte[] boxed = !ownPrimitives ? null : (byte[]) Class.forName(MODEL + "BoxedInts", true, web)
                 .getMethod("write", Object[].class)
                 .invoke(null, (Object) new Object[] {call(web, "closedReaders"), call(web, "collections")});
-        // BigDecimal's readObject is closed up to its first read: after it, a BigInteger subclass of web's reads
+        // class code of web's right after a closed reader at the same depth: an ArrayList subclass's own
+        // readObject; BigDecimal's readObject is closed up to its first read: after it, a BigInteger subclass's
+        byte[] ownLevel = (byte[]) call(web, "write", call(web, "listWithExtra"), call(web, "twin", "after-list"));
         byte[] sneaky = (byte[]) call(web, "sneakyDecimal");
         for (ClassLoader reader : List.of(module, web, sib1, app)) {
             cases.put("closed-readers-from-web-read-by-" + names.get(reader), () -> readAll(reader, closed));
+            cases.put("closed-reader-then-own-level-of-web-read-by-" + names.get(reader),
+                    () -> readAll(reader, ownLevel));
             cases.put("closed-reader-then-class-code-of-web-read-by-" + names.get(reader),
                     () -> call(reader, "readAllSneaky", sneaky));
             if (ownPrimitives) {

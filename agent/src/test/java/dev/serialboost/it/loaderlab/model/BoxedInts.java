@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.UncheckedIOException;
 
 /**
  * Streams that write and read every {@code int} as an object, a {@link Twin} tagged with its value: so the JDK's own
@@ -24,15 +23,7 @@ public final class BoxedInts {
 
     /** Writes {@code objects} with {@link Out}. */
     public static byte[] write(final Object... objects) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (Out out = new Out(bytes)) {
-            for (Object o : objects) {
-                out.writeObject(o);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
+        return Factory.writeWith(Out::new, objects);
     }
 
     /** Writes each {@code int} as a {@link Twin} tagged with it. */

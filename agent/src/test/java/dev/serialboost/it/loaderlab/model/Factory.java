@@ -31,8 +31,19 @@ public final class Factory {
     }
 
     public static byte[] write(final Object... objects) {
+        return writeWith(ObjectOutputStream::new, objects);
+    }
+
+    /** A stream class's constructor. */
+    @FunctionalInterface
+    interface Opener {
+        ObjectOutputStream open(ByteArrayOutputStream bytes) throws IOException;
+    }
+
+    /** {@code objects} written with the stream {@code opener} makes. */
+    static byte[] writeWith(final Opener opener, final Object... objects) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+        try (ObjectOutputStream out = opener.open(bytes)) {
             for (Object o : objects) {
                 out.writeObject(o);
             }
@@ -99,13 +110,10 @@ public final class Factory {
      * The JDK classes whose {@code readObject} runs no other class's code while it reads (the engine's closed
      * readers: {@code ArrayList}, {@code LinkedList}, {@code ArrayDeque}, {@code Vector}, {@code List.of}'s, {@code
      * BigDecimal}, {@code BigInteger}, {@code Throwable}), each holding objects of this loader, in a plain object and in a holder (whose
-     * own {@code readObject} reads them: class code below them); and a subclass of {@code ArrayList} whose own {@code
-     * readObject} reads after {@code ArrayList}'s (class code at the same depth right after it).
+     * own {@code readObject} reads them: class code below them).
      */
     public static Object closedReaders() {
-        // first: the stream's first Twin is the one ListWithExtra's own readObject reads
-        List<Object> all = List.of(new ListWithExtra(new Item("elem", 0, null), new Twin("extra")),
-                new ArrayList<>(List.of(new Twin("al"), new Item("al", 1, null))),
+        List<Object> all = List.of(new ArrayList<>(List.of(new Twin("al"), new Item("al", 1, null))),
                 new LinkedList<>(List.of(new Twin("ll"))), new ArrayDeque<>(List.of(new Item("ad", 2, new Twin("ad")))),
                 new Vector<>(List.of(new Twin("ve"))), List.of(new Twin("lo"), new Item("lo", 3, null)),
                 new BigDecimal("12.50"), new BigInteger("123456789012345678901234567890"),
@@ -116,20 +124,21 @@ public final class Factory {
     }
 
     /**
+     * A {@link ListWithExtra}, whose own {@code readObject} reads right after {@code ArrayList}'s at the same depth:
+     * the stream's first {@link Twin} is the one it reads.
+     */
+    public static Object listWithExtra() {
+        return new ListWithExtra(new Item("elem", 0, null), new Twin("extra"));
+    }
+
+    /**
      * A {@code BigDecimal} of a {@link SneakyInteger} whose data carries one more object after its fields (read by
      * {@link SneakyInteger#toByteArray}), then a {@link Twin}: a {@link DecimalLike} written, renamed in the stream.
      */
     public static byte[] sneakyDecimal() {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(new DecimalLike(new SneakyInteger("123456789012345678901234567890"), 2,
-                    new Twin("extra")));
-            out.writeObject(new Twin("after-decimal"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return renamed(bytes.toByteArray(), DecimalLike.class.getName(), "java.math.BigDecimal",
-                DecimalLike.BIG_DECIMAL_UID);
+        byte[] written = write(new DecimalLike(new SneakyInteger("123456789012345678901234567890"), 2,
+                new Twin("extra")), new Twin("after-decimal"));
+        return renamed(written, DecimalLike.class.getName(), "java.math.BigDecimal", DecimalLike.BIG_DECIMAL_UID);
     }
 
     /** {@code stream} with the class descriptor named {@code from} named {@code to}, of serialVersionUID {@code uid}. */
