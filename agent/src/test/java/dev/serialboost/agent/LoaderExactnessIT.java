@@ -33,11 +33,8 @@ class LoaderExactnessIT {
     @MethodSource("dev.serialboost.agent.BothModes#onEveryJdk")
     void everyObjectHasTheClassAndLoaderPlainJdkGivesIt(final Jdk jdk, final String mode) {
         jdk.assumeInstalled();
-        // the converted format writes a converted object's primitives through the stream's own writeInt, which a
-        // stream class of the suite overrides (docs/converted-format.md): that stream is for the default mode only
-        String streams = mode.isEmpty() ? LoaderSuite.ALL_STREAMS : LoaderSuite.NO_OWN_PRIMITIVES;
-        JvmResult plain = JvmRunner.on(jdk).run(LoaderSuite.class, WARM_ROUNDS, streams);
-        JvmResult agent = JvmRunner.on(jdk).withAgent(mode).run(LoaderSuite.class, WARM_ROUNDS, streams);
+        JvmResult plain = JvmRunner.on(jdk).run(LoaderSuite.class, WARM_ROUNDS);
+        JvmResult agent = JvmRunner.on(jdk).withAgent(mode).run(LoaderSuite.class, WARM_ROUNDS);
         if (!mode.isEmpty() && agent.summary().converted() == 0) {
             throw agent.fail("nothing was converted");
         }

@@ -24,6 +24,24 @@ public final class Overrides {
     public static final ClassValue<Boolean> CLOSED_READER_CALLS = any(of(ObjectInputStream.class,
             "defaultReadObject"), of(ObjectInputStream.class, "readInt"), of(ObjectInputStream.class, "readFields"));
 
+    /**
+     * Whether a stream class overrides {@code ObjectOutputStream.writeClassDescriptor} or one of its primitive
+     * writes ({@code write}, {@code writeInt}, {@code writeUTF}...): the converted format writes such a stream's objects
+     * in the plain format, whose data the JDK writes without those methods (see {@code ConvertedFormat}).
+     */
+    public static final ClassValue<Boolean> PLAIN_FORMAT_WRITES = any(WRITE_CLASS_DESCRIPTOR,
+            of(ObjectOutputStream.class, "write", int.class), of(ObjectOutputStream.class, "write", byte[].class),
+            of(ObjectOutputStream.class, "write", byte[].class, int.class, int.class),
+            of(ObjectOutputStream.class, "writeBoolean", boolean.class),
+            of(ObjectOutputStream.class, "writeByte", int.class), of(ObjectOutputStream.class, "writeShort", int.class),
+            of(ObjectOutputStream.class, "writeChar", int.class), of(ObjectOutputStream.class, "writeInt", int.class),
+            of(ObjectOutputStream.class, "writeLong", long.class),
+            of(ObjectOutputStream.class, "writeFloat", float.class),
+            of(ObjectOutputStream.class, "writeDouble", double.class),
+            of(ObjectOutputStream.class, "writeBytes", String.class),
+            of(ObjectOutputStream.class, "writeChars", String.class),
+            of(ObjectOutputStream.class, "writeUTF", String.class));
+
     private Overrides() {
     }
 

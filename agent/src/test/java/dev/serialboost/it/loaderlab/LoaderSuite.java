@@ -40,10 +40,6 @@ public final class LoaderSuite {
 
     static final String MODEL = "dev.serialboost.it.loaderlab.model.";
     static final String CHILD = MODEL + "child.";
-    /** The second argument: every case. */
-    public static final String ALL_STREAMS = "all-streams";
-    /** The second argument: no case of a stream class that overrides {@code writeInt}/{@code readInt}. */
-    public static final String NO_OWN_PRIMITIVES = "no-own-primitives";
 
     private final Map<ClassLoader, String> names = new IdentityHashMap<>();
     private final ClassLoader app;
@@ -68,11 +64,10 @@ public final class LoaderSuite {
         names.put(sib2, "sib2");
     }
 
-    /** {@code warm-rounds [all-streams|no-own-primitives]}. */
     public static void main(final String[] args) throws Exception {
         int warmRounds = Integer.parseInt(args[0]);
         LoaderSuite suite = new LoaderSuite();
-        Map<String, Read> cases = suite.cases(args.length < 2 || !args[1].equals(NO_OWN_PRIMITIVES));
+        Map<String, Read> cases = suite.cases();
         for (Map.Entry<String, Read> c : cases.entrySet()) {
             System.out.println("cold " + c.getKey() + ": " + suite.outcome(c.getValue()));
         }
@@ -93,8 +88,7 @@ public final class LoaderSuite {
         Object read() throws Exception;
     }
 
-    /** Every case, by name; {@code ownPrimitives}: also those of a stream class that overrides {@code readInt}. */
-    private Map<String, Read> cases(final boolean ownPrimitives) throws Exception {
+    private Map<String, Read> cases() throws Exception {
         Map<String, Read> cases = new java.util.LinkedHashMap<>();
         byte[] collections = (byte[]) call(app, "write", call(app, "collections"));
         ClassLoader[] turns = {sib1, sib2, web, app, sib2, sib1, module};
@@ -162,9 +156,12 @@ public final class LoaderSuite {
         // web's whose readInt, which ArrayList's readObject calls, reads an object: resolved from web's frame even
         // when module's code reads the stream
         byte[] closed = (byte[]) call(web, "write", call(web, "closedReaders"), call(web, "twin", "after-closed"));
-        byte[] boxed = !ownPrimitives ? null : (byte[]) Class.forName(MODEL + "BoxedInts", true, web)
-                .getMethod("write", Object[].class)
+        // (with convert=all, that stream writes the plain format: its writeInt is called as without the agent)
+        Class<?> boxedInts = Class.forName(MODEL + "BoxedInts", true, web);
+        byte[] boxed = (byte[]) boxedInts.getMethod("write", Object[].class)
                 .invoke(null, (Object) new Object[] {call(web, "closedReaders"), call(web, "collections")});
+        System.out.println("boxed ints written: " + boxedInts.getField("written").get(null) + " in "
+                + boxed.length + " bytes");
         // class code of web's right after a closed reader at the same depth: an ArrayList subclass's own
         // readObject; BigDecimal's readObject is closed up to its first read: after it, a BigInteger subclass's
         byte[] ownLevel = (byte[]) call(web, "write", call(web, "listWithExtra"), call(web, "twin", "after-list"));
@@ -175,10 +172,8 @@ public final class LoaderSuite {
                     () -> readAll(reader, ownLevel));
             cases.put("closed-reader-then-class-code-of-web-read-by-" + names.get(reader),
                     () -> call(reader, "readAllSneaky", sneaky));
-            if (ownPrimitives) {
-                cases.put("closed-readers-own-readInt-of-web-read-by-" + names.get(reader),
-                        () -> call(reader, "readAllBoxed", boxed));
-            }
+            cases.put("closed-readers-own-readInt-of-web-read-by-" + names.get(reader),
+                    () -> call(reader, "readAllBoxed", boxed));
         }
 
         byte[] openj9 = (byte[]) call(web, "openj9Issue20916");

@@ -119,11 +119,14 @@ public final class ConvertedFormat {
      * Stands for {@code ObjectStreamClass.lookup(cl, all)} in {@code ObjectOutputStream.writeObject0}/{@code
      * writeClass} of the stream {@code out}: the converted view of a converted class, unless the stream class writes
      * class descriptors of its own ({@code writeClassDescriptor}: some write only the class name, which their reader
-     * turns back into the class's ordinary descriptor, so the data must be the plain format's).
+     * turns back into the class's ordinary descriptor, so the data must be the plain format's) or overrides a
+     * primitive write ({@code writeInt}...: the converted bodies write an object's primitives with those methods,
+     * where the JDK writes a plain object's fields without them, so such a stream would see calls it never sees
+     * without the agent).
      */
     static ObjectStreamClass lookupForWrite(final Class<?> cl, final boolean all, final ObjectOutputStream out)
             throws Throwable {
-        if (out.getClass() != ObjectOutputStream.class && Overrides.WRITE_CLASS_DESCRIPTOR.get(out.getClass())) {
+        if (out.getClass() != ObjectOutputStream.class && Overrides.PLAIN_FORMAT_WRITES.get(out.getClass())) {
             return (ObjectStreamClass) JdkObjectStreamClass.LocalDescriptors.LOOKUP.invokeExact(cl, all);
         }
         if (all) {

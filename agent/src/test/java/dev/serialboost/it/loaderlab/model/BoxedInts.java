@@ -26,6 +26,9 @@ public final class BoxedInts {
         return Factory.writeWith(Out::new, objects);
     }
 
+    /** How many {@code int}s {@link Out} has written: the calls of its {@code writeInt}. */
+    public static int written;
+
     /** Writes each {@code int} as a {@link Twin} tagged with it. */
     public static final class Out extends ObjectOutputStream {
         public Out(final ByteArrayOutputStream bytes) throws IOException {
@@ -34,6 +37,7 @@ public final class BoxedInts {
 
         @Override
         public void writeInt(final int value) throws IOException {
+            written++;
             writeObject(new Twin(Integer.toString(value)));
         }
     }
