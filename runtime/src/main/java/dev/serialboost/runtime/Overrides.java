@@ -9,74 +9,70 @@ public final class Overrides {
 
     /** Whether a stream class overrides {@code ObjectOutputStream.writeClassDescriptor}. */
     public static final ClassValue<Boolean> WRITE_CLASS_DESCRIPTOR =
-            of(ObjectOutputStream.class, "writeClassDescriptor", ObjectStreamClass.class);
+            of(ObjectOutputStream.class, m("writeClassDescriptor", ObjectStreamClass.class));
     /** Whether a stream class overrides {@code ObjectInputStream.readClassDescriptor}. */
-    public static final ClassValue<Boolean> READ_CLASS_DESCRIPTOR = of(ObjectInputStream.class, "readClassDescriptor");
+    public static final ClassValue<Boolean> READ_CLASS_DESCRIPTOR =
+            of(ObjectInputStream.class, m("readClassDescriptor"));
     /** Whether a stream class overrides {@code ObjectInputStream.resolveClass}. */
     public static final ClassValue<Boolean> RESOLVE_CLASS =
-            of(ObjectInputStream.class, "resolveClass", ObjectStreamClass.class);
+            of(ObjectInputStream.class, m("resolveClass", ObjectStreamClass.class));
 
     /**
      * Whether a stream class overrides {@code ObjectInputStream.defaultReadObject}, {@code readInt} or {@code
      * readFields}: the stream methods the JDK classes that are closed readers call (besides the final {@code
      * readObject()}), so that with such an override code of another class runs under them.
      */
-    public static final ClassValue<Boolean> CLOSED_READER_CALLS = any(of(ObjectInputStream.class,
-            "defaultReadObject"), of(ObjectInputStream.class, "readInt"), of(ObjectInputStream.class, "readFields"));
+    public static final ClassValue<Boolean> CLOSED_READER_CALLS = of(ObjectInputStream.class,
+            m("defaultReadObject"), m("readInt"), m("readFields"));
 
     /**
      * Whether a stream class overrides {@code ObjectOutputStream.writeClassDescriptor} or one of its primitive
      * writes ({@code write}, {@code writeInt}, {@code writeUTF}...): the converted format writes such a stream's objects
      * in the plain format, whose data the JDK writes without those methods (see {@code ConvertedFormat}).
      */
-    public static final ClassValue<Boolean> PLAIN_FORMAT_WRITES = any(WRITE_CLASS_DESCRIPTOR,
-            of(ObjectOutputStream.class, "write", int.class), of(ObjectOutputStream.class, "write", byte[].class),
-            of(ObjectOutputStream.class, "write", byte[].class, int.class, int.class),
-            of(ObjectOutputStream.class, "writeBoolean", boolean.class),
-            of(ObjectOutputStream.class, "writeByte", int.class), of(ObjectOutputStream.class, "writeShort", int.class),
-            of(ObjectOutputStream.class, "writeChar", int.class), of(ObjectOutputStream.class, "writeInt", int.class),
-            of(ObjectOutputStream.class, "writeLong", long.class),
-            of(ObjectOutputStream.class, "writeFloat", float.class),
-            of(ObjectOutputStream.class, "writeDouble", double.class),
-            of(ObjectOutputStream.class, "writeBytes", String.class),
-            of(ObjectOutputStream.class, "writeChars", String.class),
-            of(ObjectOutputStream.class, "writeUTF", String.class));
+    public static final ClassValue<Boolean> PLAIN_FORMAT_WRITES = of(ObjectOutputStream.class,
+            m("writeClassDescriptor", ObjectStreamClass.class), m("write", int.class), m("write", byte[].class),
+            m("write", byte[].class, int.class, int.class), m("writeBoolean", boolean.class),
+            m("writeByte", int.class), m("writeShort", int.class), m("writeChar", int.class), m("writeInt", int.class),
+            m("writeLong", long.class), m("writeFloat", float.class), m("writeDouble", double.class),
+            m("writeBytes", String.class), m("writeChars", String.class), m("writeUTF", String.class));
 
     private Overrides() {
     }
 
-    /** Per stream class, whether any of {@code each} says it overrides its method. */
-    @SafeVarargs
-    private static ClassValue<Boolean> any(final ClassValue<Boolean>... each) {
-        return new ClassValue<>() {
-            @Override
-            protected Boolean computeValue(final Class<?> type) {
-                for (ClassValue<Boolean> one : each) {
-                    if (one.get(type)) {
-                        return Boolean.TRUE;
-                    }
-                }
-                return Boolean.FALSE;
-            }
-        };
+    /** A method by its name and parameter types. */
+    private static final class Signature {
+        final String name;
+        final Class<?>[] parameters;
+
+        Signature(final String name, final Class<?>[] parameters) {
+            this.name = name;
+            this.parameters = parameters;
+        }
+    }
+
+    private static Signature m(final String name, final Class<?>... parameters) {
+        return new Signature(name, parameters);
     }
 
     /**
-     * Per stream class, whether it (or a superclass below {@code base}) declares {@code name(parameters)}; a class
+     * Per stream class, whether it (or a superclass below {@code base}) declares any of {@code methods}; a class
      * whose methods cannot be listed counts as overriding, so the JDK's own path is kept for it.
      */
-    private static ClassValue<Boolean> of(final Class<?> base, final String name, final Class<?>... parameters) {
+    private static ClassValue<Boolean> of(final Class<?> base, final Signature... methods) {
         return new ClassValue<>() {
             @Override
             protected Boolean computeValue(final Class<?> type) {
                 for (Class<?> c = type; c != base && c != null; c = c.getSuperclass()) {
-                    try {
-                        c.getDeclaredMethod(name, parameters);
-                        return Boolean.TRUE;
-                    } catch (NoSuchMethodException e) {
-                        // not here; look further up
-                    } catch (Throwable t) {
-                        return Boolean.TRUE;
+                    for (Signature m : methods) {
+                        try {
+                            c.getDeclaredMethod(m.name, m.parameters);
+                            return Boolean.TRUE;
+                        } catch (NoSuchMethodException e) {
+                            // not this one; look at the others, then further up
+                        } catch (Throwable t) {
+                            return Boolean.TRUE;
+                        }
                     }
                 }
                 return Boolean.FALSE;

@@ -11,6 +11,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -111,7 +112,7 @@ class ClosedReadersTest {
         InsnList call = new InsnList();
         call.add(new VarInsnNode(Opcodes.ALOAD, 0));
         call.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Object", "hashCode", "()I", false));
-        call.add(new org.objectweb.asm.tree.InsnNode(Opcodes.POP));
+        call.add(new InsnNode(Opcodes.POP));
         m.instructions.insert(call);
         ClassWriter w = new ClassWriter(0);
         node.accept(w);
