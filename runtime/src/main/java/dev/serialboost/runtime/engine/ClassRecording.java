@@ -1,7 +1,5 @@
 package dev.serialboost.runtime.engine;
 
-import dev.serialboost.runtime.jdk.JdkObjectInputStream;
-
 import java.io.ObjectInputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,15 +74,74 @@ final class ClassRecording {
     /**
      * One thread's counts of filter checks per class and per stream class, by their {@code index} (0: those
      * dropped): plain adds, where a {@code LongAdder} per check made recording cost about 10% of a long stream's read.
+     * A check finds its counts without a look-up when its stream class is the one this thread checked last and its
+     * class (if any) a bootstrap class this thread checked lately: an array of primitives or of the JDK's classes,
+     * which long streams check once per array.
      */
     private static final class Checks extends ThreadTallies.Tally<Checks> {
+        private static final int BOOTSTRAP_SLOTS = 8;
+
         final ThreadTallies.Chunked classes = new ThreadTallies.Chunked(1);
         final ThreadTallies.Chunked streams = new ThreadTallies.Chunked(1);
-        /** The stream class this thread checked last (a stream class's limits are kept by its name). */
-        final ThreadTallies.Last<Limits> lastStream = new ThreadTallies.Last<>();
+        /**
+         * The stream class this thread checked last, by name (limits are kept by name, and a name keeps no class):
+         * its limits, and its count's array and place in {@link #streams} (an array stays where it is while the
+         * tally lives).
+         */
+        private String streamName;
+        private Limits limits;
+        private long[] streamCounts;
+        private int streamAt;
+        /**
+         * Bootstrap classes this thread counted lately, each by name in the slot of its hash, and their counts' array
+         * and place in {@link #classes}. A class of that name from another loader never matches (the loader is
+         * checked), and no class is held: a thread of a pool keeps no loader alive.
+         */
+        private final String[] bootstrapNames = new String[BOOTSTRAP_SLOTS];
+        private final long[][] bootstrapCounts = new long[BOOTSTRAP_SLOTS][];
+        private final int[] bootstrapAt = new int[BOOTSTRAP_SLOTS];
 
         Checks(final Thread owner) {
             super(owner);
+        }
+
+        /** The limits of {@code streamClass}, named {@code name}, which is now the stream class checked last. */
+        Limits stream(final Class<?> streamClass, final String name) {
+            if (name != streamName) {
+                Limits l = LIMITS.get(streamClass);
+                limits = l;
+                streamCounts = streams.counts(l.index);
+                streamAt = streams.at(l.index, 0);
+                streamName = name;
+            }
+            return limits;
+        }
+
+        /** Counts a check of the stream class checked last ({@link #stream}). */
+        void countStream() {
+            streamCounts[streamAt]++;
+        }
+
+        /** Counts a check of {@code clazz} by a stream of the class named {@code streamName}. */
+        void countClass(final Class<?> clazz, final String streamName) {
+            String name = clazz.getName();
+            int slot = name.hashCode() & (BOOTSTRAP_SLOTS - 1);
+            if (bootstrapNames[slot] == name && clazz.getClassLoader() == null) {
+                bootstrapCounts[slot][bootstrapAt[slot]]++;
+                return;
+            }
+            Seen seen = SEEN.get(clazz);
+            if (seen.firstStream == null) {
+                seen.firstStream = streamName;
+            }
+            long[] counts = classes.counts(seen.index);
+            int at = classes.at(seen.index, 0);
+            counts[at]++;
+            if (clazz.getClassLoader() == null && seen != DROPPED_CLASS) {
+                bootstrapNames[slot] = name;
+                bootstrapCounts[slot] = counts;
+                bootstrapAt[slot] = at;
+            }
         }
 
         @Override
@@ -147,7 +204,7 @@ final class ClassRecording {
     /**
      * Switches recording on (again: a no-op) and returns what reads it, the recording as the lines of the file
      * ({@link #lines}). Called by the agent's installer alone, through {@code java.io} opened to it, possibly while a
-     * stream class loads: so it loads none (the JDK members it reads are looked up at the first check).
+     * stream class loads: so it loads none (the JDK's method hands it the values it records: no JDK member to look up).
      */
     static Supplier<String> start() {
         on = true;
@@ -155,30 +212,28 @@ final class ClassRecording {
     }
 
     /**
-     * Told at the start of {@code ObjectInputStream.filterCheck(clazz, arrayLength)}, before the JDK calls the
-     * filter with the same class and length and the stream's {@code totalObjectRefs}, {@code depth} and bytes read
-     * (0 when {@code bin} is null, as the JDK hands it). Records and never throws: whatever goes wrong here, the
-     * JDK's check runs as without the agent.
+     * Told by {@code ObjectInputStream.filterCheck(clazz, arrayLength)} before it calls the filter, with the values it
+     * hands the filter: the stream's {@code totalObjectRefs}, {@code depth} and bytes read (0 when {@code bin} is
+     * null). Returns at once unless recording is on (small, so that the JIT inlines it into the JDK's method).
      */
-    static void filterCheck(final ObjectInputStream in, final Class<?> clazz, final int arrayLength) {
-        if (!on || JdkObjectInputStream.FilterValues.PROBLEM != null) {
-            return;
+    static void filterCheck(final ObjectInputStream in, final Class<?> clazz, final int arrayLength, final long refs,
+                            final long depth, final long bytes) {
+        if (on) {
+            record(in, clazz, arrayLength, refs, depth, bytes);
         }
+    }
+
+    /** Records one filter check, and never throws: whatever goes wrong here, the JDK's check runs as without the agent. */
+    private static void record(final ObjectInputStream in, final Class<?> clazz, final int arrayLength, final long refs,
+                               final long depth, final long bytes) {
         try {
             Class<?> streamClass = in.getClass();
+            String streamName = streamClass.getName();
             Checks checks = CHECKS.get();
-            Limits limits = checks.lastStream.get(streamClass, LIMITS);
-            Object bin = (Object) JdkObjectInputStream.FilterValues.BIN.invokeExact(in);
-            long bytes = bin == null ? 0 : (long) JdkObjectInputStream.FilterValues.BYTES_READ.invokeExact(bin);
-            limits.see((long) JdkObjectInputStream.FilterValues.DEPTH.invokeExact(in),
-                    (long) JdkObjectInputStream.FilterValues.TOTAL_OBJECT_REFS.invokeExact(in), arrayLength, bytes);
-            checks.streams.add(limits.index, 0, 1);
+            checks.stream(streamClass, streamName).see(depth, refs, arrayLength, bytes);
+            checks.countStream();
             if (clazz != null) {
-                Seen seen = SEEN.get(clazz);
-                if (seen.firstStream == null) {
-                    seen.firstStream = streamClass.getName();
-                }
-                checks.classes.add(seen.index, 0, 1);
+                checks.countClass(clazz, streamName);
             }
         } catch (Throwable t) {
             // recording is best effort; the JDK's check is what matters
@@ -193,10 +248,6 @@ final class ClassRecording {
     static String lines() {
         StringBuilder out = new StringBuilder();
         Checks checks = CHECKS.sum();
-        if (JdkObjectInputStream.FilterValues.PROBLEM != null) {
-            out.append("# nothing can be recorded on this JVM: ").append(JdkObjectInputStream.FilterValues.PROBLEM)
-                    .append('\n');
-        }
         out.append("dropped classes=").append(DROPPED_CLASSES.sum()).append(" streams=")
                 .append(DROPPED_STREAMS.sum()).append('\n');
         List<Limits> streams = new ArrayList<>(STREAMS.values());

@@ -51,13 +51,26 @@ final class ThreadTallies<T extends ThreadTallies.Tally<T>> {
         }
 
         void add(final int index, final int field, final long n) {
+            counts(index)[at(index, field)] += n;
+        }
+
+        /**
+         * The array that holds the counts of {@code index} (at {@link #at}), made if needed: the same array for as
+         * long as this tally lives, so a thread may keep it to count there again without finding it.
+         */
+        long[] counts(final int index) {
             long[][] c = chunks;
             int chunk = index >>> SHIFT;
             long[] counts;
             if (chunk >= c.length || (counts = c[chunk]) == null) {
                 counts = grow(chunk);
             }
-            counts[(index & ((1 << SHIFT) - 1)) * width + field] += n;
+            return counts;
+        }
+
+        /** Where {@code field} of {@code index} is in its {@link #counts} array. */
+        int at(final int index, final int field) {
+            return (index & ((1 << SHIFT) - 1)) * width + field;
         }
 
         private long[] grow(final int chunk) {

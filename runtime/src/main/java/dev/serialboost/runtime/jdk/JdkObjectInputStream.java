@@ -87,36 +87,4 @@ public final class JdkObjectInputStream {
         private SerialData() {
         }
     }
-
-    /**
-     * What {@code filterCheck} hands a serialization filter besides the class and the array length: the stream's
-     * object references, its depth and the bytes its block-data stream has read (recorded by {@code
-     * ClassRecording}). The block-data stream is {@code Object} in the handles' types.
-     */
-    public static final class FilterValues {
-
-        /** Why a member of this group is missing, or null. */
-        public static final Throwable PROBLEM;
-        /** {@code (ObjectInputStream) long}: reads {@code totalObjectRefs}. */
-        public static final MethodHandle TOTAL_OBJECT_REFS;
-        /** {@code (ObjectInputStream) long}: reads {@code depth}. */
-        public static final MethodHandle DEPTH;
-        /** {@code (ObjectInputStream) Object}: reads {@code bin}, null when a subclass overrides reading. */
-        public static final MethodHandle BIN;
-        /** {@code (Object) long}: the block-data stream's {@code getBytesRead()}. */
-        public static final MethodHandle BYTES_READ;
-
-        static {
-            JdkLookup in = JdkLookup.of(ObjectInputStream.class);
-            TOTAL_OBJECT_REFS = in.getter("totalObjectRefs", long.class);
-            DEPTH = in.getter("depth", long.class);
-            BIN = in.getter("bin", in.type("java.io.ObjectInputStream$BlockDataInputStream"));
-            JdkLookup bin = JdkLookup.of("java.io.ObjectInputStream$BlockDataInputStream");
-            BYTES_READ = bin.virtual("getBytesRead", MethodType.methodType(long.class));
-            PROBLEM = JdkLookup.firstProblem(in.problem(), bin.problem());
-        }
-
-        private FilterValues() {
-        }
-    }
 }

@@ -7,8 +7,11 @@ import dev.serialboost.transformer.kit.KnownFingerprints;
 import dev.serialboost.transformer.kit.MethodRewriter;
 import dev.serialboost.transformer.kit.RuntimeLocation;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 import java.util.List;
@@ -32,6 +35,8 @@ import java.util.Map;
 public final class FilterChecksPatch extends JdkPatch {
 
     static final String FILTER_CHECK = "filterCheck(Ljava/lang/Class;I)V";
+    private static final String TOTAL_OBJECT_REFS = "totalObjectRefs";
+    private static final String DEPTH = "depth";
 
     private static final String CLASS_RECORDING =
             RuntimeLocation.installedName("dev/serialboost/runtime/engine/ClassRecording");
@@ -58,20 +63,59 @@ public final class FilterChecksPatch extends JdkPatch {
     @Override
     public byte[] change(final byte[] objectInputStream) {
         boolean[] found = new boolean[1];
+        String[] shape = new String[1];
         byte[] changed = MethodRewriter.editMethods(objectInputStream, List.of(FILTER_CHECK), found, m -> {
+            VarInsnNode bytesRead = bytesReadStore(m);
+            if (bytesRead == null || !readsField(m, TOTAL_OBJECT_REFS) || !readsField(m, DEPTH)) {
+                shape[0] = "no store of bin.getBytesRead() or no read of " + TOTAL_OBJECT_REFS + " and " + DEPTH;
+                return;
+            }
             InsnList call = new InsnList();
             call.add(new VarInsnNode(Opcodes.ALOAD, 0));
             call.add(new VarInsnNode(Opcodes.ALOAD, 1));
             call.add(new VarInsnNode(Opcodes.ILOAD, 2));
+            call.add(new VarInsnNode(Opcodes.ALOAD, 0));
+            call.add(new FieldInsnNode(Opcodes.GETFIELD, StreamCall.OBJECT_INPUT_STREAM, TOTAL_OBJECT_REFS, "J"));
+            call.add(new VarInsnNode(Opcodes.ALOAD, 0));
+            call.add(new FieldInsnNode(Opcodes.GETFIELD, StreamCall.OBJECT_INPUT_STREAM, DEPTH, "J"));
+            call.add(new VarInsnNode(Opcodes.LLOAD, bytesRead.var));
             call.add(new MethodInsnNode(Opcodes.INVOKESTATIC, CLASS_RECORDING, "filterCheck",
-                    "(L" + StreamCall.OBJECT_INPUT_STREAM + ";Ljava/lang/Class;I)V", false));
-            m.instructions.insert(call);
-            m.maxStack = Math.max(m.maxStack, 3);
+                    "(L" + StreamCall.OBJECT_INPUT_STREAM + ";Ljava/lang/Class;IJJJ)V", false));
+            m.instructions.insert(bytesRead, call);
+            m.maxStack = Math.max(m.maxStack, 9);
         });
-        if (!found[0]) {
-            throw new IllegalStateException("this JDK's java.io.ObjectInputStream has no instance method "
-                    + FILTER_CHECK + " (not the shape serialboost knows)");
+        if (!found[0] || shape[0] != null) {
+            throw new IllegalStateException("this JDK's java.io.ObjectInputStream." + FILTER_CHECK + " is not the shape"
+                    + " serialboost knows: " + (found[0] ? shape[0] : "no such instance method"));
         }
         return changed;
+    }
+
+    /**
+     * The store of {@code bin.getBytesRead()} (or 0) into a local at the start of {@code filterCheck}: the bytes
+     * the JDK hands the filter, which the recording is given from there.
+     */
+    private static VarInsnNode bytesReadStore(final MethodNode m) {
+        boolean called = false;
+        for (AbstractInsnNode i : m.instructions) {
+            if (i instanceof MethodInsnNode call && call.name.equals("getBytesRead") && call.desc.equals("()J")) {
+                called = true;
+            } else if (called && i.getOpcode() == Opcodes.LSTORE) {
+                return (VarInsnNode) i;
+            } else if (called && i.getOpcode() >= 0 && i.getOpcode() != Opcodes.GOTO) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private static boolean readsField(final MethodNode m, final String name) {
+        for (AbstractInsnNode i : m.instructions) {
+            if (i instanceof FieldInsnNode f && f.getOpcode() == Opcodes.GETFIELD && f.name.equals(name)
+                    && f.desc.equals("J") && f.owner.equals(StreamCall.OBJECT_INPUT_STREAM)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

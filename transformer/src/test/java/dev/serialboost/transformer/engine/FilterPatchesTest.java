@@ -10,8 +10,10 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.VarInsnNode;
 
 import java.io.IOException;
 import java.nio.file.FileSystem;
@@ -24,8 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The patches of {@code docs/filters.md} against the class files of every tested JDK: {@link FilterChecksPatch} puts
- * one call, {@code ClassRecording.filterCheck(this, clazz, arrayLength)}, before the JDK's own {@code filterCheck}
- * code and nothing else; {@link FilterConfigPatch} (not an engine patch: applied for the {@code filter} setting alone)
+ * one call, {@code ClassRecording.filterCheck(this, clazz, arrayLength, totalObjectRefs, depth, bytesRead)}, right
+ * after the JDK's {@code filterCheck} has stored the bytes read, and nothing else; {@link FilterConfigPatch} (not an engine patch: applied for the {@code filter} setting alone)
  * calls {@code SerialFilters.configured()} just before {@code ObjectInputFilter$Config}'s initializer returns, the
  * class passes verification, and a class patched already is refused. (The engine patch's fingerprints, verification
  * and runtime calls are held by the contract tests.)
@@ -45,16 +47,31 @@ class FilterPatchesTest {
             byte[] patched = JdkClassFiles.apply(new FilterChecksPatch(), original, source);
             MethodNode before = method(original, "filterCheck");
             MethodNode after = method(patched, "filterCheck");
-            List<String> head = new ArrayList<>();
-            for (AbstractInsnNode i = after.instructions.getFirst(); head.size() < 4; i = i.getNext()) {
+            List<String> code = new ArrayList<>();
+            for (AbstractInsnNode i : after.instructions) {
                 if (i.getOpcode() >= 0) {
-                    head.add(i.getOpcode() + (i instanceof MethodInsnNode m ? " " + m.owner + "." + m.name + m.desc : ""));
+                    code.add(describe(i));
                 }
             }
-            assertEquals(List.of(Opcodes.ALOAD + "", Opcodes.ALOAD + "", Opcodes.ILOAD + "", Opcodes.INVOKESTATIC + " "
-                    + RECORDING + ".filterCheck(Ljava/io/ObjectInputStream;Ljava/lang/Class;I)V"), head, jdk.toString());
-            assertEquals(real(before) + 4, real(after), jdk + ": the JDK's code follows, whole");
+            int call = code.indexOf(Opcodes.INVOKESTATIC + " " + RECORDING
+                    + ".filterCheck(Ljava/io/ObjectInputStream;Ljava/lang/Class;IJJJ)V");
+            assertTrue(call > 9, jdk + ": " + code);
+            // the JDK's first statement, long bytesRead = bin == null ? 0 : bin.getBytesRead(), then the call with it
+            assertEquals(List.of(Opcodes.INVOKEVIRTUAL + " java/io/ObjectInputStream$BlockDataInputStream.getBytesRead()J",
+                    Opcodes.LSTORE + " 3", Opcodes.ALOAD + " 0", Opcodes.ALOAD + " 1", Opcodes.ILOAD + " 2",
+                    Opcodes.ALOAD + " 0", Opcodes.GETFIELD + " java/io/ObjectInputStream.totalObjectRefs J",
+                    Opcodes.ALOAD + " 0", Opcodes.GETFIELD + " java/io/ObjectInputStream.depth J", Opcodes.LLOAD + " 3"),
+                    code.subList(call - 10, call), jdk.toString());
+            assertEquals(real(before) + 9, real(after), jdk + ": the JDK's code goes on, whole");
+            JdkClassFiles.verify(patched, jdk);
         }
+    }
+
+    private static String describe(final AbstractInsnNode i) {
+        String what = i instanceof MethodInsnNode m ? " " + m.owner + "." + m.name + m.desc
+                : i instanceof FieldInsnNode f ? " " + f.owner + "." + f.name + " " + f.desc
+                : i instanceof VarInsnNode v ? " " + v.var : "";
+        return i.getOpcode() + what;
     }
 
     @ParameterizedTest(name = "{0}")
