@@ -12,8 +12,8 @@ import java.util.function.Supplier;
  * What this JVM deserializes, as its serialization filter sees it (the agent's {@code record-classes} setting): every
  * class a filter is asked about, with the loader it came from, the first stream class that read it and how many times
  * a filter was asked about it; and per stream class the largest depth, object references, array length and stream
- * bytes a filter was handed. Told by {@code ObjectInputStream.filterCheck} itself, at its start, with the values the
- * JDK hands the filter right after ({@link #filterCheck}): so the limits are exactly those a filter would see, and the
+ * bytes a filter was handed. Told by {@code ObjectInputStream.filterCheck} itself, before it asks the filter, with
+ * the values it hands the filter ({@link #filterCheck}): so the limits are exactly those a filter would see, and the
  * work is per class descriptor, array and back-reference the JDK checks, never per field or primitive.
  *
  * <p>Off until the agent starts it ({@link #start}, package-private: only the agent's installer, to which {@code
@@ -223,7 +223,7 @@ final class ClassRecording {
         }
     }
 
-    /** Records one filter check, and never throws: whatever goes wrong here, the JDK's check runs as without the agent. */
+    /** Records one filter check; never throws: whatever goes wrong here, the JDK's check runs as without the agent. */
     private static void record(final ObjectInputStream in, final Class<?> clazz, final int arrayLength, final long refs,
                                final long depth, final long bytes) {
         try {

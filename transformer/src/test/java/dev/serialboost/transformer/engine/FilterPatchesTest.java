@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The patches of {@code docs/filters.md} against the class files of every tested JDK: {@link FilterChecksPatch} puts
  * one call, {@code ClassRecording.filterCheck(this, clazz, arrayLength, totalObjectRefs, depth, bytesRead)}, right
- * after the JDK's {@code filterCheck} has stored the bytes read, and nothing else; {@link FilterConfigPatch} (not an engine patch: applied for the {@code filter} setting alone)
+ * after the JDK's {@code filterCheck} has stored the bytes read, and nothing else; {@link FilterConfigPatch} (not an
+ * engine patch: applied for the {@code filter} setting alone)
  * calls {@code SerialFilters.configured()} just before {@code ObjectInputFilter$Config}'s initializer returns, the
  * class passes verification, and a class patched already is refused. (The engine patch's fingerprints, verification
  * and runtime calls are held by the contract tests.)
@@ -57,10 +58,12 @@ class FilterPatchesTest {
                     + ".filterCheck(Ljava/io/ObjectInputStream;Ljava/lang/Class;IJJJ)V");
             assertTrue(call > 9, jdk + ": " + code);
             // the JDK's first statement, long bytesRead = bin == null ? 0 : bin.getBytesRead(), then the call with it
-            assertEquals(List.of(Opcodes.INVOKEVIRTUAL + " java/io/ObjectInputStream$BlockDataInputStream.getBytesRead()J",
+            assertEquals(List.of(
+                    Opcodes.INVOKEVIRTUAL + " java/io/ObjectInputStream$BlockDataInputStream.getBytesRead()J",
                     Opcodes.LSTORE + " 3", Opcodes.ALOAD + " 0", Opcodes.ALOAD + " 1", Opcodes.ILOAD + " 2",
                     Opcodes.ALOAD + " 0", Opcodes.GETFIELD + " java/io/ObjectInputStream.totalObjectRefs J",
-                    Opcodes.ALOAD + " 0", Opcodes.GETFIELD + " java/io/ObjectInputStream.depth J", Opcodes.LLOAD + " 3"),
+                    Opcodes.ALOAD + " 0", Opcodes.GETFIELD + " java/io/ObjectInputStream.depth J",
+                    Opcodes.LLOAD + " 3"),
                     code.subList(call - 10, call), jdk.toString());
             assertEquals(real(before) + 9, real(after), jdk + ": the JDK's code goes on, whole");
             JdkClassFiles.verify(patched, jdk);
