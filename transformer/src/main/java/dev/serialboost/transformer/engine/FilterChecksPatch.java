@@ -98,12 +98,12 @@ public final class FilterChecksPatch extends JdkPatch {
     private static VarInsnNode bytesReadStore(final MethodNode m) {
         boolean called = false;
         for (AbstractInsnNode i : m.instructions) {
+            if (called && i.getOpcode() >= 0) {
+                // the call's result goes straight into the local (the 0 of the other branch jumps to this store)
+                return i.getOpcode() == Opcodes.LSTORE ? (VarInsnNode) i : null;
+            }
             if (i instanceof MethodInsnNode call && call.name.equals("getBytesRead") && call.desc.equals("()J")) {
                 called = true;
-            } else if (called && i.getOpcode() == Opcodes.LSTORE) {
-                return (VarInsnNode) i;
-            } else if (called && i.getOpcode() >= 0 && i.getOpcode() != Opcodes.GOTO) {
-                return null;
             }
         }
         return null;
