@@ -59,6 +59,66 @@ class ClassRecordingTest {
                 "class [L" + NAME + "; loader=twins stream=" + stream + " checks=9"), lines);
     }
 
+    /** Two more stream classes, alternating on one thread. */
+    static final class OtherProbe extends ObjectInputStream {
+        OtherProbe(final InputStream in) throws IOException {
+            super(in);
+        }
+    }
+
+    static final class LargeProbe extends ObjectInputStream {
+        LargeProbe(final InputStream in) throws IOException {
+            super(in);
+        }
+    }
+
+    /** A third stream class, checked by two threads. */
+    static final class SharedProbe extends ObjectInputStream {
+        SharedProbe(final InputStream in) throws IOException {
+            super(in);
+        }
+    }
+
+    @Test
+    void eachStreamClassKeepsItsOwnMaximaWhenAThreadAlternates() throws Exception {
+        ClassRecording.start();
+        try (OtherProbe small = new OtherProbe(new ByteArrayInputStream(header()));
+             LargeProbe large = new LargeProbe(new ByteArrayInputStream(header()))) {
+            ClassRecording.filterCheck(large, null, 50, 500, 50, 5000);
+            for (int i = 1; i <= 3; i++) {
+                ClassRecording.filterCheck(small, null, i, i, i, 10 * i);
+                ClassRecording.filterCheck(large, null, -1, 1, 1, 1);
+            }
+        }
+        assertEquals(List.of("stream " + OtherProbe.class.getName()
+                + " maxdepth=3 maxrefs=3 maxarray=3 maxbytes=30 checks=3"), streamLines(OtherProbe.class));
+    }
+
+    @Test
+    void aThreadThatKnowsLowerMaximaStillRaisesThem() throws Exception {
+        ClassRecording.start();
+        try (SharedProbe in = new SharedProbe(new ByteArrayInputStream(header()))) {
+            ClassRecording.filterCheck(in, null, 1, 1, 1, 1);
+            Thread other = new Thread(() -> ClassRecording.filterCheck(in, null, 8, 8, 8, 80));
+            other.start();
+            other.join();
+            ClassRecording.filterCheck(in, null, 5, 5, 5, 50);
+            assertEquals(List.of("stream " + SharedProbe.class.getName()
+                    + " maxdepth=8 maxrefs=8 maxarray=8 maxbytes=80 checks=3"), streamLines(SharedProbe.class));
+            Thread third = new Thread(() -> ClassRecording.filterCheck(in, null, 2, 2, 9, 2));
+            third.start();
+            third.join();
+            ClassRecording.filterCheck(in, null, 2, 9, 2, 2);
+        }
+        assertEquals(List.of("stream " + SharedProbe.class.getName()
+                + " maxdepth=9 maxrefs=9 maxarray=8 maxbytes=80 checks=5"), streamLines(SharedProbe.class));
+    }
+
+    private static List<String> streamLines(final Class<?> streamClass) {
+        return ClassRecording.lines().lines().filter(l -> l.startsWith("stream " + streamClass.getName() + " "))
+                .toList();
+    }
+
     /** A class named {@link #NAME}, defined by a loader of its own named {@code twins}. */
     private static Class<?> twin() throws ClassNotFoundException {
         ClassWriter cw = new ClassWriter(0);
