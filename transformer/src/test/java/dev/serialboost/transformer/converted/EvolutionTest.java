@@ -266,6 +266,31 @@ class EvolutionTest {
         }
     }
 
+    /**
+     * One reader's class reads data of its own shape and of another in turn, in streams of their own (a view keeps
+     * what it found of the last stream descriptor it read, for the next objects of that descriptor): each read ends
+     * as it does in a reader that reads only that stream.
+     */
+    @ParameterizedTest(name = "{0}: {1}'s and {2}'s data read in turn by {2}")
+    @MethodSource("directions")
+    void dataOfTwoShapesReadInTurnReadsAsEachAlone(final String name, final Shape writer, final Shape reader,
+                                                   final String plainOutcome) throws Exception {
+        ClassConverter convert = new ClassConverter(TransformOptions.DEFAULTS);
+        byte[] other = RoundTrip.write(sample(loader(writer, convert)));
+        byte[] own = RoundTrip.write(sample(loader(reader, convert)));
+        ChildFirstLoader inTurn = loader(reader, convert);
+        for (int round = 0; round < 2; round++) {
+            for (byte[] stream : new byte[][] {other, own}) {
+                Outcome alone = Outcome.of(stream, loader(reader, convert));
+                Outcome read = Outcome.of(stream, inTurn);
+                assertEquals(alone.text(), read.text(), (stream == own ? "own" : "other") + " shape, round " + round);
+                if (alone.root() != null) {
+                    GraphAssert.assertSameGraph(alone.root(), read.root());
+                }
+            }
+        }
+    }
+
     @Test
     void aRemovedFieldsObjectIsReadAndKeepsItsHandle() throws Exception {
         Case c = cases().get(0);
