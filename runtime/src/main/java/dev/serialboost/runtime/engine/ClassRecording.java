@@ -85,16 +85,11 @@ final class ClassRecording {
         final ThreadTallies.Chunked streams = new ThreadTallies.Chunked(1);
         /**
          * The stream class this thread checked last, by name (limits are kept by name, and a name keeps no class):
-         * its limits, the largest values of them this thread knows (never above the limits': a check within them
-         * changes nothing, without reading the shared limits), and its count's array and place in {@link #streams}
-         * (an array stays where it is while the tally lives).
+         * its limits, and its count's array and place in {@link #streams} (an array stays where it is while the
+         * tally lives).
          */
         private String streamName;
         private Limits limits;
-        private long depth;
-        private long refs;
-        private long array;
-        private long bytes;
         private long[] streamCounts;
         private int streamAt;
         /**
@@ -110,43 +105,25 @@ final class ClassRecording {
             super(owner);
         }
 
-        /** Records one check, by a stream of class {@code streamClass}, with the values the filter is handed. */
-        void check(final Class<?> streamClass, final Class<?> clazz, final int arrayLength, final long r,
-                   final long d, final long b) {
-            String name = streamClass.getName();
+        /** The limits of {@code streamClass}, named {@code name}, which is now the stream class checked last. */
+        Limits stream(final Class<?> streamClass, final String name) {
             if (name != streamName) {
-                stream(streamClass, name);
+                Limits l = LIMITS.get(streamClass);
+                limits = l;
+                streamCounts = streams.counts(l.index);
+                streamAt = streams.at(l.index, 0);
+                streamName = name;
             }
-            streamCounts[streamAt]++;
-            if (d > depth || r > refs || arrayLength > array || b > bytes) {
-                limits.see(d, r, arrayLength, b);
-                depth = Math.max(depth, d);
-                refs = Math.max(refs, r);
-                array = Math.max(array, arrayLength);
-                bytes = Math.max(bytes, b);
-            }
-            if (clazz != null) {
-                countClass(clazz, name);
-            }
+            return limits;
         }
 
-        /** Makes {@code streamClass}, named {@code name}, the stream class checked last. */
-        private void stream(final Class<?> streamClass, final String name) {
-            Limits l = LIMITS.get(streamClass);
-            limits = l;
-            synchronized (l) {
-                depth = l.depth;
-                refs = l.refs;
-                array = l.array;
-                bytes = l.bytes;
-            }
-            streamCounts = streams.counts(l.index);
-            streamAt = streams.at(l.index, 0);
-            streamName = name;
+        /** Counts a check of the stream class checked last ({@link #stream}). */
+        void countStream() {
+            streamCounts[streamAt]++;
         }
 
         /** Counts a check of {@code clazz} by a stream of the class named {@code streamName}. */
-        private void countClass(final Class<?> clazz, final String streamName) {
+        void countClass(final Class<?> clazz, final String streamName) {
             String name = clazz.getName();
             int slot = name.hashCode() & (BOOTSTRAP_SLOTS - 1);
             if (bootstrapNames[slot] == name && clazz.getClassLoader() == null) {
@@ -250,7 +227,14 @@ final class ClassRecording {
     private static void record(final ObjectInputStream in, final Class<?> clazz, final int arrayLength, final long refs,
                                final long depth, final long bytes) {
         try {
-            CHECKS.get().check(in.getClass(), clazz, arrayLength, refs, depth, bytes);
+            Class<?> streamClass = in.getClass();
+            String streamName = streamClass.getName();
+            Checks checks = CHECKS.get();
+            checks.stream(streamClass, streamName).see(depth, refs, arrayLength, bytes);
+            checks.countStream();
+            if (clazz != null) {
+                checks.countClass(clazz, streamName);
+            }
         } catch (Throwable t) {
             // recording is best effort; the JDK's check is what matters
         }

@@ -13,7 +13,7 @@ import java.util.function.Function;
  * so thread pools and virtual threads do not grow it without bound; exact, as a thread's end happens-before {@code
  * isAlive()} returning false. A sum may see a live thread's latest adds a little late, never torn ({@link Chunked}).
  *
- * <p>A thread finds its tally in a small table of slots by its id, checked against the id of the slot's owner, before the
+ * <p>A thread finds its tally in a small table of slots by its id, checked against the slot's owner, before the
  * {@code ThreadLocal} (which costs a hash probe and a call per count: about a tenth of a small object's write, with
  * several counts per object); a thread whose slot another live thread holds uses the {@code ThreadLocal}.
  *
@@ -22,20 +22,14 @@ import java.util.function.Function;
 final class ThreadTallies<T extends ThreadTallies.Tally<T>> {
 
     /**
-     * One thread's counts: its owner, weakly (a reference to null for the tally of threads that ended), and by id
-     * (-1 for that tally), and how it adds another's.
+     * One thread's counts: its owner, weakly (a reference to null for the tally of threads that ended), and how it
+     * adds another's.
      */
     abstract static class Tally<T> {
         final WeakReference<Thread> owner;
-        /**
-         * The owner's {@code getId()}: what {@link #get} compares, one load where the reference costs two. The JDKs
-         * this runs on (17 to 25) give ids from a counter and never give one twice.
-         */
-        final long ownerId;
 
         Tally(final Thread owner) {
             this.owner = new WeakReference<>(owner);
-            this.ownerId = owner == null ? -1 : owner.getId();
         }
 
         /** Adds {@code other}'s counts to this tally's. */
@@ -177,9 +171,8 @@ final class ThreadTallies<T extends ThreadTallies.Tally<T>> {
     @SuppressWarnings("unchecked")
     T get() {
         Thread current = Thread.currentThread();
-        long id = current.getId();
-        Tally<?> t = slots[(int) id & (SLOTS - 1)];
-        if (t != null && t.ownerId == id) {
+        Tally<?> t = slots[(int) current.getId() & (SLOTS - 1)];
+        if (t != null && t.owner.get() == current) {
             return (T) t;
         }
         return slow(current);
