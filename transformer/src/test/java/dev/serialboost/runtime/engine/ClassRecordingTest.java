@@ -59,7 +59,7 @@ class ClassRecordingTest {
                 "class [L" + NAME + "; loader=twins stream=" + stream + " checks=9"), lines);
     }
 
-    /** Two more stream classes, alternating on one thread. */
+    /** Two more stream classes, alternating on one thread ({@code OtherProbe}, {@code LargeProbe}). */
     static final class OtherProbe extends ObjectInputStream {
         OtherProbe(final InputStream in) throws IOException {
             super(in);
@@ -95,7 +95,7 @@ class ClassRecordingTest {
     }
 
     @Test
-    void aThreadThatKnowsLowerMaximaStillRaisesThem() throws Exception {
+    void checksOfSeveralThreadsRaiseOneStreamClassesMaxima() throws Exception {
         ClassRecording.start();
         try (SharedProbe in = new SharedProbe(new ByteArrayInputStream(header()))) {
             ClassRecording.filterCheck(in, null, 1, 1, 1, 1);

@@ -267,9 +267,9 @@ class EvolutionTest {
     }
 
     /**
-     * One reader's class reads data of its own shape and of another in turn, in streams of their own (a view keeps
-     * what it found of the last stream descriptor it read, for the next objects of that descriptor): each read ends
-     * as it does in a reader that reads only that stream.
+     * One reader's class reads data of its own shape and of another in turn, in streams of their own: each read ends
+     * as it does in a reader that reads only that stream. Whatever a view keeps from one stream's descriptor (the
+     * plans for data of another shape, or any later per-descriptor state) must not carry over to another's.
      */
     @ParameterizedTest(name = "{0}: {1}'s and {2}'s data read in turn by {2}")
     @MethodSource("directions")
