@@ -86,7 +86,7 @@ final class ThreadTallies<T extends ThreadTallies.Tally<T>> {
             long[][] c = chunks;
             int chunk = index >>> SHIFT;
             long[] counts = chunk < c.length ? c[chunk] : null;
-            return counts == null ? 0 : counts[(index & ((1 << SHIFT) - 1)) * width + field];
+            return counts == null ? 0 : counts[at(index, field)];
         }
 
         void addAll(final Chunked other) {

@@ -99,19 +99,22 @@ class ClassRecordingTest {
         ClassRecording.start();
         try (SharedProbe in = new SharedProbe(new ByteArrayInputStream(header()))) {
             ClassRecording.filterCheck(in, null, 1, 1, 1, 1);
-            Thread other = new Thread(() -> ClassRecording.filterCheck(in, null, 8, 8, 8, 80));
-            other.start();
-            other.join();
+            onAnotherThread(() -> ClassRecording.filterCheck(in, null, 8, 8, 8, 80));
             ClassRecording.filterCheck(in, null, 5, 5, 5, 50);
             assertEquals(List.of("stream " + SharedProbe.class.getName()
                     + " maxdepth=8 maxrefs=8 maxarray=8 maxbytes=80 checks=3"), streamLines(SharedProbe.class));
-            Thread third = new Thread(() -> ClassRecording.filterCheck(in, null, 2, 2, 9, 2));
-            third.start();
-            third.join();
+            onAnotherThread(() -> ClassRecording.filterCheck(in, null, 2, 2, 9, 2));
             ClassRecording.filterCheck(in, null, 2, 9, 2, 2);
         }
         assertEquals(List.of("stream " + SharedProbe.class.getName()
                 + " maxdepth=9 maxrefs=9 maxarray=8 maxbytes=80 checks=5"), streamLines(SharedProbe.class));
+    }
+
+    /** Runs {@code check} on a thread of its own, to its end. */
+    private static void onAnotherThread(final Runnable check) throws InterruptedException {
+        Thread thread = new Thread(check);
+        thread.start();
+        thread.join();
     }
 
     private static List<String> streamLines(final Class<?> streamClass) {
