@@ -143,6 +143,7 @@ public final class Subjects {
         s.add(new Subject("fields-five-references", () -> new FieldShapes.FiveReferences(5)));
         s.add(new Subject("fields-six-references", () -> new FieldShapes.SixReferences(7, "shared")));
         s.add(new Subject("fields-snapshot", FieldShapes.Snapshot::new));
+        s.add(new Subject("fields-set-late", () -> new FieldShapes.LateFields(42)));
         s.add(new Subject("classes", () -> new Object[] {String.class, int.class, void.class, String[][].class,
             long[].class, PurchaseOrder.class, Planet.class, Point.class, Runnable.class}));
         s.add(new Subject("objectstreamclass", () -> ObjectStreamClass.lookup(PurchaseOrder.class)));

@@ -38,6 +38,8 @@ import java.util.List;
  *   <li><b>custom method calls</b> ({@link CustomCallsPatch#writing()}, {@link CustomCallsPatch#reading()}), parts
  *       of {@code ObjectOutputStream} and {@code ObjectInputStream}: a class's own {@code writeObject} and {@code
  *       readObject} called directly for the JDK's own classes instead of by reflection.</li>
+ *   <li><b>deferred field values</b> ({@link DeferredValuesPatch}), a part of {@code ObjectInputStream}: an object of
+ *       one class level read without the array that defers setting its fields.</li>
  *   <li><b>back-reference lookups</b> ({@link HandleTablePatch}), {@code ObjectOutputStream$HandleTable}: a large
  *       handle table kept sparse, its buckets found without a division.</li>
  *   <li><b>writing strings</b> ({@link StringWritesPatch}), {@code ObjectOutputStream$BlockDataOutputStream}: an
@@ -103,6 +105,7 @@ public final class EnginePatches {
                 new FieldSnapshotsPatch(),
                 CustomCallsPatch.writing(),
                 CustomCallsPatch.reading(),
+                new DeferredValuesPatch(),
                 new HandleTablePatch(),
                 new StringWritesPatch(),
                 new StringLengthsPatch(),

@@ -1,6 +1,7 @@
 package dev.serialboost.it.engine.model;
 
 import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamField;
 import java.io.Serializable;
@@ -11,7 +12,8 @@ import java.util.List;
  * Class levels written by the JDK's {@code defaultWriteFields} in shapes it treats apart: reference fields declared
  * {@code unshared} next to shared ones holding the same object, as many reference fields as the engine holds itself
  * ({@code FieldSnapshots}: five) and more, and a field whose object, while it is written, changes a later field of
- * its holder (the JDK writes the value the later field held before the first was written).
+ * its holder (the JDK writes the value the later field held before the first was written); and on the reading side,
+ * a class of one level whose fields the JDK sets only after it has read past what its {@code writeObject} added.
  */
 public final class FieldShapes {
 
@@ -141,6 +143,49 @@ public final class FieldShapes {
         private void writeObject(final ObjectOutputStream out) throws IOException {
             out.defaultWriteObject();
             holder.change();
+        }
+    }
+
+    /**
+     * One level, a {@code writeObject} and no {@code readObject}: the reader reads the fields, then reads past the
+     * object {@code writeObject} wrote after them (the JDK's {@code skipCustomData}), a {@link Witness} that notes in
+     * {@link #notes} (read already, and shared) what the object being read holds at that moment. The JDK sets the
+     * fields after that: the witness sees them unset (0 and null), wherever the engine may set a one-level object's
+     * fields at once.
+     */
+    public static class LateFields implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        final int value;
+        final Object[] notes;
+
+        public LateFields(final int value) {
+            this.value = value;
+            this.notes = new Object[2];
+        }
+
+        private void writeObject(final ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.writeObject(new Witness(this));
+        }
+    }
+
+    /** Notes, as it is read, what the {@link LateFields} it refers to holds. */
+    public static class Witness implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        private final LateFields seen;
+        private final Object[] notes;
+
+        Witness(final LateFields seen) {
+            this.seen = seen;
+            this.notes = seen.notes;
+        }
+
+        private void readObject(final ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            notes[0] = seen.value;
+            notes[1] = seen.notes == null ? "notes unset" : "notes set";
         }
     }
 }
