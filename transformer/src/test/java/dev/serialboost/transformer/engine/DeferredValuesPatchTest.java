@@ -5,15 +5,10 @@ import dev.serialboost.transformer.kit.ClassFileSource;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
-import org.objectweb.asm.tree.MethodInsnNode;
-import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
@@ -48,7 +43,7 @@ class DeferredValuesPatchTest {
             ClassFileSource source = JdkClassFiles.source(jrt);
             byte[] original = JdkClassFiles.read(jrt, StreamCall.OBJECT_INPUT_STREAM);
             byte[] patched = JdkClassFiles.apply(new DeferredValuesPatch(), original, source);
-            List<AbstractInsnNode> code = real(method(patched, READ_SERIAL_DATA));
+            List<AbstractInsnNode> code = JdkClassFiles.instructions(JdkClassFiles.method(patched, READ_SERIAL_DATA));
             int allocation = -1;
             for (int i = 0; i < code.size(); i++) {
                 if (code.get(i) instanceof TypeInsnNode t && t.getOpcode() == Opcodes.ANEWARRAY) {
@@ -59,10 +54,10 @@ class DeferredValuesPatchTest {
             List<AbstractInsnNode> test = code.subList(allocation - 19, allocation + 1);
             List<String> shown = new ArrayList<>();
             for (AbstractInsnNode i : test) {
-                shown.add(describe(i));
+                shown.add(JdkClassFiles.describe(i));
             }
             int slots = ((VarInsnNode) test.get(1)).var;
-            String desc = Opcodes.GETFIELD + " java/io/ObjectStreamClass$ClassDataSlot.desc";
+            String desc = Opcodes.GETFIELD + " java/io/ObjectStreamClass$ClassDataSlot.desc Ljava/io/ObjectStreamClass;";
             assertEquals(List.of(
                     Opcodes.IFNE + "", // the JDK's: if (!hasSpecialReadMethod)
                     Opcodes.ALOAD + " " + slots, Opcodes.ARRAYLENGTH + "", Opcodes.ICONST_1 + "", Opcodes.IF_ICMPNE + "",
@@ -76,21 +71,14 @@ class DeferredValuesPatchTest {
             assertSame(past, ((JumpInsnNode) test.get(10)).label, jdk + ": a readObject skips the array");
             assertSame(past, ((JumpInsnNode) test.get(16)).label, jdk + ": no writeObject data skips the array");
             assertSame(test.get(17), next(((JumpInsnNode) test.get(4)).label), jdk + ": more levels allocate it");
-            assertEquals(real(method(original, READ_SERIAL_DATA)).size() + 16, code.size(),
+            assertEquals(JdkClassFiles.instructions(JdkClassFiles.method(original, READ_SERIAL_DATA)).size() + 16,
+                    code.size(),
                     jdk + ": the JDK's code goes on, whole");
             JdkClassFiles.verify(patched, jdk);
             IllegalStateException again = assertThrows(IllegalStateException.class,
                     () -> new DeferredValuesPatch().change(patched));
             assertEquals("readSerialData is patched already", again.getMessage());
         }
-    }
-
-    private static String describe(final AbstractInsnNode i) {
-        String what = i instanceof MethodInsnNode m ? " " + m.owner + "." + m.name + m.desc
-                : i instanceof FieldInsnNode f ? " " + f.owner + "." + f.name
-                : i instanceof VarInsnNode v ? " " + v.var
-                : i instanceof TypeInsnNode t ? " " + t.desc : "";
-        return i.getOpcode() + what;
     }
 
     /** The first instruction at or after {@code label}. */
@@ -100,21 +88,5 @@ class DeferredValuesPatchTest {
             i = i.getNext();
         }
         return i;
-    }
-
-    private static MethodNode method(final byte[] classFile, final String name) {
-        ClassNode node = new ClassNode();
-        new ClassReader(classFile).accept(node, ClassReader.SKIP_FRAMES);
-        return node.methods.stream().filter(m -> m.name.equals(name)).findFirst().orElseThrow();
-    }
-
-    private static List<AbstractInsnNode> real(final MethodNode m) {
-        List<AbstractInsnNode> code = new ArrayList<>();
-        for (AbstractInsnNode i : m.instructions) {
-            if (i.getOpcode() >= 0) {
-                code.add(i);
-            }
-        }
-        return code;
     }
 }

@@ -6,14 +6,10 @@ import dev.serialboost.transformer.kit.RuntimeLocation;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.VarInsnNode;
 
 import java.io.IOException;
 import java.nio.file.FileSystem;
@@ -46,13 +42,11 @@ class FilterPatchesTest {
             ClassFileSource source = JdkClassFiles.source(jrt);
             byte[] original = JdkClassFiles.read(jrt, StreamCall.OBJECT_INPUT_STREAM);
             byte[] patched = JdkClassFiles.apply(new FilterChecksPatch(), original, source);
-            MethodNode before = method(original, "filterCheck");
-            MethodNode after = method(patched, "filterCheck");
+            MethodNode before = JdkClassFiles.method(original, "filterCheck");
+            MethodNode after = JdkClassFiles.method(patched, "filterCheck");
             List<String> code = new ArrayList<>();
-            for (AbstractInsnNode i : after.instructions) {
-                if (i.getOpcode() >= 0) {
-                    code.add(describe(i));
-                }
+            for (AbstractInsnNode i : JdkClassFiles.instructions(after)) {
+                code.add(JdkClassFiles.describe(i));
             }
             int call = code.indexOf(Opcodes.INVOKESTATIC + " " + RECORDING
                     + ".filterCheck(Ljava/io/ObjectInputStream;Ljava/lang/Class;IJJJ)V");
@@ -65,16 +59,9 @@ class FilterPatchesTest {
                     Opcodes.ALOAD + " 0", Opcodes.GETFIELD + " java/io/ObjectInputStream.depth J",
                     Opcodes.LLOAD + " 3"),
                     code.subList(call - 10, call), jdk.toString());
-            assertEquals(real(before) + 9, real(after), jdk + ": the JDK's code goes on, whole");
+            assertEquals(JdkClassFiles.instructions(before).size() + 9, JdkClassFiles.instructions(after).size(), jdk + ": the JDK's code goes on, whole");
             JdkClassFiles.verify(patched, jdk);
         }
-    }
-
-    private static String describe(final AbstractInsnNode i) {
-        String what = i instanceof MethodInsnNode m ? " " + m.owner + "." + m.name + m.desc
-                : i instanceof FieldInsnNode f ? " " + f.owner + "." + f.name + " " + f.desc
-                : i instanceof VarInsnNode v ? " " + v.var : "";
-        return i.getOpcode() + what;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -85,7 +72,7 @@ class FilterPatchesTest {
             byte[] original = JdkClassFiles.read(jrt, FilterConfigPatch.CONFIG);
             byte[] patched = new FilterConfigPatch().change(original);
             JdkClassFiles.verify(patched, jdk);
-            MethodNode clinit = method(patched, "<clinit>");
+            MethodNode clinit = JdkClassFiles.method(patched, "<clinit>");
             AbstractInsnNode last = clinit.instructions.getLast();
             while (last.getOpcode() != Opcodes.RETURN) {
                 last = last.getPrevious();
@@ -96,26 +83,11 @@ class FilterPatchesTest {
             }
             assertTrue(call instanceof MethodInsnNode m && m.owner.equals(FILTERS) && m.name.equals("configured")
                     && m.desc.equals("()V"), jdk.toString());
-            assertEquals(real(method(original, "<clinit>")) + 1, real(clinit), jdk.toString());
+            assertEquals(JdkClassFiles.instructions(JdkClassFiles.method(original, "<clinit>")).size() + 1,
+                    JdkClassFiles.instructions(clinit).size(), jdk.toString());
             IllegalStateException again = assertThrows(IllegalStateException.class,
                     () -> new FilterConfigPatch().change(patched));
             assertTrue(again.getMessage().contains("calls serialboost already"), again.getMessage());
         }
-    }
-
-    private static MethodNode method(final byte[] classFile, final String name) {
-        ClassNode node = new ClassNode();
-        new ClassReader(classFile).accept(node, ClassReader.SKIP_FRAMES);
-        return node.methods.stream().filter(m -> m.name.equals(name)).findFirst().orElseThrow();
-    }
-
-    private static int real(final MethodNode m) {
-        int n = 0;
-        for (AbstractInsnNode i : m.instructions) {
-            if (i.getOpcode() >= 0) {
-                n++;
-            }
-        }
-        return n;
     }
 }

@@ -13,8 +13,11 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.commons.SimpleRemapper;
 import org.objectweb.asm.util.CheckClassAdapter;
 
@@ -91,6 +94,33 @@ final class JdkClassFiles {
             }
         }
         throw new IllegalArgumentException(patch + " is not in " + set);
+    }
+
+    /** The method named {@code name} of a class file (the first, if it has several), parsed without its frames. */
+    static MethodNode method(final byte[] classFile, final String name) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classFile).accept(node, ClassReader.SKIP_FRAMES);
+        return node.methods.stream().filter(m -> m.name.equals(name)).findFirst().orElseThrow();
+    }
+
+    /** The method's instructions, without its labels and line numbers. */
+    static List<AbstractInsnNode> instructions(final MethodNode method) {
+        List<AbstractInsnNode> code = new ArrayList<>();
+        for (AbstractInsnNode i : method.instructions) {
+            if (i.getOpcode() >= 0) {
+                code.add(i);
+            }
+        }
+        return code;
+    }
+
+    /** An instruction as the tests compare it: its opcode, and what it names (a member, a local, a type). */
+    static String describe(final AbstractInsnNode i) {
+        String what = i instanceof MethodInsnNode m ? " " + m.owner + "." + m.name + m.desc
+                : i instanceof FieldInsnNode f ? " " + f.owner + "." + f.name + " " + f.desc
+                : i instanceof VarInsnNode v ? " " + v.var
+                : i instanceof TypeInsnNode t ? " " + t.desc : "";
+        return i.getOpcode() + what;
     }
 
     /** Fails unless ASM's verifier finds nothing wrong with a patched class of that JDK. */
