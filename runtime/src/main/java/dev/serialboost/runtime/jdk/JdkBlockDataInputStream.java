@@ -24,6 +24,8 @@ public final class JdkBlockDataInputStream {
     public static final MethodHandle SET_POS;
     /** {@code (Object) Object}: reads {@code in}, the {@code PeekInputStream} it reads from. */
     public static final MethodHandle IN;
+    /** {@code (Object) byte[]}: reads {@code buf}, its buffer (block data; outside it, where a primitive is read). */
+    public static final MethodHandle BUF;
 
     static {
         JdkLookup in = JdkLookup.of("java.io.ObjectInputStream$BlockDataInputStream");
@@ -34,6 +36,7 @@ public final class JdkBlockDataInputStream {
         BLKMODE = in.getter("blkmode", boolean.class);
         SET_POS = in.setter("pos", int.class);
         IN = in.getter("in", in.type("java.io.ObjectInputStream$PeekInputStream"));
+        BUF = in.getter("buf", byte[].class);
         PROBLEM = in.problem();
     }
 

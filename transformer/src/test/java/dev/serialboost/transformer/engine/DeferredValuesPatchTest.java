@@ -70,7 +70,7 @@ class DeferredValuesPatchTest {
             LabelNode past = ((JumpInsnNode) test.get(0)).label;
             assertSame(past, ((JumpInsnNode) test.get(10)).label, jdk + ": a readObject skips the array");
             assertSame(past, ((JumpInsnNode) test.get(16)).label, jdk + ": no writeObject data skips the array");
-            assertSame(test.get(17), next(((JumpInsnNode) test.get(4)).label), jdk + ": more levels allocate it");
+            assertSame(test.get(17), JdkClassFiles.at(((JumpInsnNode) test.get(4)).label), jdk + ": more levels allocate it");
             assertEquals(JdkClassFiles.instructions(JdkClassFiles.method(original, READ_SERIAL_DATA)).size() + 16,
                     code.size(),
                     jdk + ": the JDK's code goes on, whole");
@@ -79,14 +79,5 @@ class DeferredValuesPatchTest {
                     () -> new DeferredValuesPatch().change(patched));
             assertEquals("readSerialData is patched already", again.getMessage());
         }
-    }
-
-    /** The first instruction at or after {@code label}. */
-    private static AbstractInsnNode next(final LabelNode label) {
-        AbstractInsnNode i = label;
-        while (i.getOpcode() < 0) {
-            i = i.getNext();
-        }
-        return i;
     }
 }

@@ -14,6 +14,7 @@ import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TypeInsnNode;
@@ -112,6 +113,15 @@ final class JdkClassFiles {
             }
         }
         return code;
+    }
+
+    /** The first instruction at or after {@code label}. */
+    static AbstractInsnNode at(final LabelNode label) {
+        AbstractInsnNode i = label;
+        while (i.getOpcode() < 0) {
+            i = i.getNext();
+        }
+        return i;
     }
 
     /** An instruction as the tests compare it: its opcode, and what it names (a member, a local, a type). */
