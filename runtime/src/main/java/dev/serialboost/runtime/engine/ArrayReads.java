@@ -19,18 +19,19 @@ import java.io.InputStream;
  * <p>What changes is only that lock: a program that reads one {@code ByteArrayInputStream} from two threads at once
  * through an object stream has no defined result with or without the agent.
  *
- * <p>{@link #readInt} does the same for {@code ObjectInputStream$BlockDataInputStream.readInt()} outside block data
- * ({@code dev.serialboost.transformer.engine.IntReadsPatch}): the handle of every back-reference and the length of
- * every array, read without going through the peek stream and the stream's buffer.
+ * <p>{@link #readInt} and {@link #readUnsignedShort} do the same for {@code ObjectInputStream$BlockDataInputStream}'s
+ * methods of those names outside block data ({@code dev.serialboost.transformer.engine.IntReadsPatch}): the handle of
+ * every back-reference, the length of every array and of every string, read without going through the peek stream
+ * and the stream's buffer.
  */
 final class ArrayReads {
 
     /** Whether reads of a {@code ByteArrayInputStream} are done here: its fields can be had. */
     private static final boolean IN_PLACE = JdkByteArrayInputStream.PROBLEM == null;
-    /** Whether {@link #readInt} can read: the block-data and peek streams' fields can be had too. */
+    /** Whether {@link #readBigEndian} can read: the block-data and peek streams' fields can be had too. */
     private static final boolean INTS_IN_PLACE = JdkLookup.firstProblem(JdkByteArrayInputStream.PROBLEM,
             JdkBlockDataInputStream.PROBLEM, JdkPeekInputStream.PROBLEM) == null;
-    /** What {@link #readInt} returns when the JDK's code is to read the int. */
+    /** What {@link #readBigEndian} returns when the JDK's code is to read the value. */
     private static final long NOT_READ = -1;
 
     private ArrayReads() {
@@ -65,19 +66,32 @@ final class ArrayReads {
         }
     }
 
-    /**
-     * Runs first in {@code BlockDataInputStream.readInt()} outside block data, where the JDK's code sets {@code pos} to
-     * 0, reads four bytes into its buffer through its {@code PeekInputStream} ({@code readFully(buf, 0, 4)}, one
-     * {@code read} of the stream underneath when they are there), decodes them and sets {@code pos} to 4: when the peek
-     * stream has no byte peeked and reads exactly a {@code ByteArrayInputStream} holding at least four more bytes, does
-     * the same here (the same bytes in the buffer, the same positions, the peek stream's count of bytes read, which
-     * filters are given, four more) and returns the int as a non-negative long; else returns {@link #NOT_READ} having
-     * changed nothing, and the JDK's code reads it (and fails as it does at the end of the data). The int is decoded
-     * from the array it was read from: decoded from the stream's buffer right after four bytes were copied in, the
-     * JDK's load waits for those stores (on x86 a copy of four bytes by the array-copy stub is not forwarded to the
-     * load that follows).
-     */
+    /** Runs first in {@code BlockDataInputStream.readInt()} outside block data: {@link #readBigEndian}, four bytes. */
     static long readInt(final Object bin) throws Throwable {
+        return readBigEndian(bin, Integer.BYTES);
+    }
+
+    /**
+     * Runs first in {@code BlockDataInputStream.readUnsignedShort()} outside block data (the length of every string):
+     * {@link #readBigEndian} of two bytes.
+     */
+    static long readUnsignedShort(final Object bin) throws Throwable {
+        return readBigEndian(bin, Short.BYTES);
+    }
+
+    /**
+     * What {@code BlockDataInputStream.readInt()} or {@code readUnsignedShort()} does outside block data, where the
+     * JDK's code sets {@code pos} to 0, reads {@code size} bytes into its buffer through its {@code PeekInputStream}
+     * ({@code readFully(buf, 0, size)}, one {@code read} of the stream underneath when they are there), decodes them
+     * and sets {@code pos} to {@code size}: when the peek stream has no byte peeked and reads exactly a {@code
+     * ByteArrayInputStream} holding at least {@code size} more bytes, does the same here (the same bytes in the
+     * buffer, the same positions, the peek stream's count of bytes read, which filters are given, {@code size} more)
+     * and returns the value as a non-negative long; else returns {@link #NOT_READ} having changed nothing, and the
+     * JDK's code reads it (and fails as it does at the end of the data). The value is decoded from the array it was
+     * read from: decoded from the stream's buffer right after the bytes were copied in, the JDK's load waits for
+     * those stores (on x86 a copy of a few bytes by the array-copy stub is not forwarded to the load that follows).
+     */
+    private static long readBigEndian(final Object bin, final int size) throws Throwable {
         if (!INTS_IN_PLACE) {
             return NOT_READ;
         }
@@ -90,23 +104,21 @@ final class ArrayReads {
         byte[] from = (byte[]) JdkByteArrayInputStream.BUF.invokeExact(array);
         int pos = (int) JdkByteArrayInputStream.POS.invokeExact(array);
         int count = (int) JdkByteArrayInputStream.COUNT.invokeExact(array);
-        if (pos < 0 || count > from.length || count - pos < Integer.BYTES) {
+        if (pos < 0 || count > from.length || count - pos < size) {
             return NOT_READ; // its own read fails, or returns fewer bytes: the JDK's code
         }
-        byte b0 = from[pos];
-        byte b1 = from[pos + 1];
-        byte b2 = from[pos + 2];
-        byte b3 = from[pos + 3];
-        JdkByteArrayInputStream.SET_POS.invokeExact(array, pos + Integer.BYTES);
-        long total = (long) JdkPeekInputStream.TOTAL_BYTES_READ.invokeExact(peek);
-        JdkPeekInputStream.SET_TOTAL_BYTES_READ.invokeExact(peek, total + Integer.BYTES);
         byte[] buf = (byte[]) JdkBlockDataInputStream.BUF.invokeExact(bin);
-        buf[0] = b0;
-        buf[1] = b1;
-        buf[2] = b2;
-        buf[3] = b3;
-        JdkBlockDataInputStream.SET_POS.invokeExact(bin, Integer.BYTES);
-        return ((b0 & 0xFFL) << 24) | ((b1 & 0xFF) << 16) | ((b2 & 0xFF) << 8) | (b3 & 0xFF);
+        long value = 0;
+        for (int i = 0; i < size; i++) {
+            byte b = from[pos + i];
+            buf[i] = b;
+            value = value << Byte.SIZE | (b & 0xFF);
+        }
+        JdkByteArrayInputStream.SET_POS.invokeExact(array, pos + size);
+        long total = (long) JdkPeekInputStream.TOTAL_BYTES_READ.invokeExact(peek);
+        JdkPeekInputStream.SET_TOTAL_BYTES_READ.invokeExact(peek, total + size);
+        JdkBlockDataInputStream.SET_POS.invokeExact(bin, size);
+        return value;
     }
 
     /** Stands for {@code in.read(b, off, len)}. */

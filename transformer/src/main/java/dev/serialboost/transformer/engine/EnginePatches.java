@@ -29,8 +29,9 @@ import java.util.List;
  *       {@code ByteArrayInputStream} without its lock.</li>
  *   <li><b>reading strings</b> ({@link StringReadsPatch}), {@code ObjectInputStream$BlockDataInputStream}: short
  *       strings decoded straight from the buffer.</li>
- *   <li><b>reading ints</b> ({@link IntReadsPatch}), a part of {@code ObjectInputStream$BlockDataInputStream}: the
- *       handles and array lengths outside block data read straight from a {@code ByteArrayInputStream}.</li>
+ *   <li><b>reading ints and shorts</b> ({@link IntReadsPatch}), a part of {@code
+ *       ObjectInputStream$BlockDataInputStream}: the handles, array and string lengths outside block data read
+ *       straight from a {@code ByteArrayInputStream}.</li>
  *   <li><b>field copies</b> ({@link FieldAccessPatch#reading()}), {@code ObjectInputStream$FieldValues}: primitive
  *       fields set by code generated per class.</li>
  *   <li><b>field copies</b> ({@link FieldAccessPatch#writing()}), a part of {@code ObjectOutputStream}: primitive

@@ -23,69 +23,71 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The engine's patch of {@code ObjectInputStream$BlockDataInputStream.readInt()}, a part of that class's patches: the
- * int read outside block data (the handle of every back-reference, to an object or to a class descriptor, and the
- * length of every array) is read straight from a {@code ByteArrayInputStream} under the stream. The JDK's code copies
- * the four bytes into the stream's buffer through its {@code PeekInputStream} ({@code readFully}, then {@code read},
- * then the underlying stream's {@code read} and {@code System.arraycopy}) and decodes them from there at once:
- * 14% of the time reading 1,000 orders per stream (JDK 17, profiled), most of it the load waiting for the copy's
- * stores.
+ * The engine's patch of {@code ObjectInputStream$BlockDataInputStream.readInt()} and {@code readUnsignedShort()}, a
+ * part of that class's patches: the int or short read outside block data (the handle of every back-reference, to an
+ * object or to a class descriptor, the length of every array and of every string) is read straight from a {@code
+ * ByteArrayInputStream} under the stream. The JDK's code copies the bytes into the stream's buffer through its {@code
+ * PeekInputStream} ({@code readFully}, then {@code read}, then the underlying stream's {@code read} and {@code
+ * System.arraycopy}) and decodes them from there at once: 14% of the time reading 1,000 orders per stream (JDK 17,
+ * profiled), most of it the load waiting for the copy's stores.
  *
- * <p>Right after the method's {@code if (!blkmode)} it puts
+ * <p>Right after each method's {@code if (!blkmode)} it puts
  * <pre>
- * long v = ArrayReads.readInt(this);   // -1: the JDK's code reads it
+ * long v = ArrayReads.readInt(this);   // readUnsignedShort(this) in readUnsignedShort(); -1: the JDK's code reads it
  * if (v &gt;= 0) return (int) v;</pre>
- * {@code dev.serialboost.runtime.engine.ArrayReads.readInt} reads only with no byte peeked, from exactly a {@code
- * ByteArrayInputStream} holding at least four more bytes, and leaves what the JDK's code leaves: the four bytes in the
- * stream's buffer, its position 4, the array stream's position and the peek stream's count of bytes read (which
- * filters are given) four further on. Otherwise (another stream, a byte peeked, the end of the data) it changes
+ * {@code dev.serialboost.runtime.engine.ArrayReads} reads only with no byte peeked, from exactly a {@code
+ * ByteArrayInputStream} holding enough more bytes, and leaves what the JDK's code leaves: the bytes in the stream's
+ * buffer, its position past them, the array stream's position and the peek stream's count of bytes read (which
+ * filters are given) as many further on. Otherwise (another stream, a byte peeked, the end of the data) it changes
  * nothing and the JDK's code runs. The value is kept in a local of its own, after the JDK's two (the method calls
  * nothing back into the stream: its frame is never part of a nesting level's).
  *
- * <p>Applied only where {@code readInt}, the peek stream's {@code read(byte[], int, int)} and {@code readFully}, and
- * {@code ByteArrayInputStream.read(byte[], int, int)} (the code {@code readInt} stands for) have a known fingerprint.
+ * <p>Applied only where the two methods, the peek stream's {@code read(byte[], int, int)} and {@code readFully}, and
+ * {@code ByteArrayInputStream.read(byte[], int, int)} (the code the runtime stands for) have a known fingerprint.
  */
 public final class IntReadsPatch extends JdkPatch {
 
     private static final String BLOCK_DATA_INPUT_STREAM = StringReadsPatch.BLOCK_DATA_INPUT_STREAM;
-    private static final String READ_INT = "readInt()I";
+    /** The methods patched, and the runtime method each calls first (of the same name). */
+    private static final List<String> METHODS = List.of("readInt()I", "readUnsignedShort()I");
     private static final String ARRAY_READS =
             RuntimeLocation.installedName("dev/serialboost/runtime/engine/ArrayReads");
     /**
-     * The local the value is kept in, past the JDK's two ({@code this} and the int): held on the operand stack across
+     * The local the value is kept in, past the JDK's two ({@code this} and the value): held on the operand stack across
      * the test instead, it crashed the JIT compiler (C2, in {@code GraphKit::push_pair}) on 17 and 21.
      */
     private static final int VALUE = 2;
 
     public IntReadsPatch() {
-        super("reading ints", BLOCK_DATA_INPUT_STREAM, List.of(READ_INT), CALLS_RUNTIME,
+        super("reading ints and shorts", BLOCK_DATA_INPUT_STREAM, METHODS, CALLS_RUNTIME,
                 KnownFingerprints.patched(Map.of(
-                        "17.0.15", "7c82c89c15c16d63",
-                        // the int decoded by jdk.internal.util.ByteArray: the same big-endian value
-                        "21.0.8", "2521293b7e594f63",
-                        "25.0.3", "2521293b7e594f63")));
+                        "17.0.15", "09ad3b7123d03bca",
+                        // decoded by jdk.internal.util.ByteArray: the same big-endian values
+                        "21.0.8", "5599f01f735f9f1e",
+                        "25.0.3", "5599f01f735f9f1e")));
     }
 
-    /** The fingerprint of the code {@code ArrayReads.readInt} stands for; null when a method is missing. */
+    /** The fingerprint of the code {@code ArrayReads} stands for here; null when a method is missing. */
     @Override
     public String fingerprint(final byte[] blockDataInputStream, final ClassFileSource jdk) {
         byte[] shipped = jdk.read(BLOCK_DATA_INPUT_STREAM);
         byte[] peek = jdk.read(ArrayReadsPatch.PEEK_INPUT_STREAM);
         byte[] array = jdk.read(ArrayReadsPatch.BYTE_ARRAY_INPUT_STREAM);
         return shipped == null || peek == null || array == null ? null : Fingerprint.combine(
-                Fingerprint.ofMethods(shipped, READ_INT),
+                Fingerprint.ofMethods(shipped, METHODS.toArray(new String[0])),
                 Fingerprint.ofMethods(peek, "read([BII)I", "readFully([BII)V"),
                 Fingerprint.ofMethods(array, "read([BII)I"));
     }
 
     @Override
     public byte[] change(final byte[] blockDataInputStream) {
-        boolean[] found = new boolean[1];
-        byte[] patched = MethodRewriter.editMethods(blockDataInputStream, List.of(READ_INT), found,
-                IntReadsPatch::insert);
-        if (!found[0]) {
-            throw new IllegalStateException("this JDK's " + BLOCK_DATA_INPUT_STREAM.replace('/', '.') + " has no "
-                    + READ_INT);
+        boolean[] found = new boolean[METHODS.size()];
+        byte[] patched = MethodRewriter.editMethods(blockDataInputStream, METHODS, found, IntReadsPatch::insert);
+        for (int i = 0; i < found.length; i++) {
+            if (!found[i]) {
+                throw new IllegalStateException("this JDK's " + BLOCK_DATA_INPUT_STREAM.replace('/', '.')
+                        + " has no " + METHODS.get(i));
+            }
         }
         return patched;
     }
@@ -95,7 +97,7 @@ public final class IntReadsPatch extends JdkPatch {
         List<AbstractInsnNode> first = new ArrayList<>();
         for (AbstractInsnNode insn : method.instructions) {
             if (insn instanceof MethodInsnNode call && call.owner.equals(ARRAY_READS)) {
-                throw new IllegalStateException("readInt is patched already");
+                throw new IllegalStateException(method.name + " is patched already");
             }
             if (insn.getOpcode() >= 0 && first.size() < 3) {
                 first.add(insn);
@@ -104,21 +106,21 @@ public final class IntReadsPatch extends JdkPatch {
         if (first.size() < 3 || !(first.get(0) instanceof VarInsnNode self) || self.getOpcode() != Opcodes.ALOAD
                 || self.var != 0 || !(first.get(1) instanceof FieldInsnNode mode) || !mode.name.equals("blkmode")
                 || !(first.get(2) instanceof JumpInsnNode branch) || branch.getOpcode() != Opcodes.IFNE) {
-            throw new IllegalStateException("readInt does not start with 'if (!blkmode)'");
+            throw new IllegalStateException(method.name + " does not start with 'if (!blkmode)'");
         }
         if (method.maxLocals > VALUE) {
-            throw new IllegalStateException("readInt has more than " + VALUE + " locals");
+            throw new IllegalStateException(method.name + " has more than " + VALUE + " locals");
         }
-        method.instructions.insert(branch, code());
+        method.instructions.insert(branch, code(method.name));
         method.maxLocals = VALUE + 2;
         method.maxStack = Math.max(method.maxStack, 4);
     }
 
-    private static InsnList code() {
+    private static InsnList code(final String read) {
         InsnList code = new InsnList();
         LabelNode jdk = new LabelNode();
         code.add(new VarInsnNode(Opcodes.ALOAD, 0));
-        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ARRAY_READS, "readInt", "(Ljava/lang/Object;)J", false));
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, ARRAY_READS, read, "(Ljava/lang/Object;)J", false));
         code.add(new VarInsnNode(Opcodes.LSTORE, VALUE));
         code.add(new VarInsnNode(Opcodes.LLOAD, VALUE));
         code.add(new InsnNode(Opcodes.LCONST_0));

@@ -18,18 +18,18 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link IntReadsPatch} against the class files of every tested JDK: right after the JDK's {@code if (!blkmode)} in
- * {@code BlockDataInputStream.readInt()} it puts the call of {@code ArrayReads.readInt(this)} and the return of its
- * value when it read one, else goes on to the JDK's code, whole; the class passes verification, and a class patched
- * already is refused. (Its fingerprints, the whole set applied and the runtime method's access are the contract
- * tests'; what the reads give against the JDK's, the engine's identity test's, whose filters record the stream bytes
- * read at each check.)
+ * {@code BlockDataInputStream.readInt()} and {@code readUnsignedShort()} it puts the call of the {@code ArrayReads}
+ * method of the same name and the return of its value when it read one, else goes on to the JDK's code, whole; the
+ * class passes verification, and a class patched already is refused. (Its fingerprints, the whole set applied and the
+ * runtime method's access are the contract tests'; what the reads give against the JDK's, the engine's identity test's,
+ * whose filters record the stream bytes read at each check.)
  */
 class IntReadsPatchTest {
 
-    private static final String READ_INT = "readInt";
     private static final String ARRAY_READS =
             RuntimeLocation.installedName("dev/serialboost/runtime/engine/ArrayReads");
 
@@ -41,35 +41,42 @@ class IntReadsPatchTest {
             ClassFileSource source = JdkClassFiles.source(jrt);
             byte[] original = JdkClassFiles.read(jrt, StringReadsPatch.BLOCK_DATA_INPUT_STREAM);
             byte[] patched = JdkClassFiles.apply(new IntReadsPatch(), original, source);
-            List<AbstractInsnNode> code = JdkClassFiles.instructions(JdkClassFiles.method(patched, READ_INT));
-            List<AbstractInsnNode> jdkCode = JdkClassFiles.instructions(JdkClassFiles.method(original, READ_INT));
-            List<String> shown = new ArrayList<>();
-            for (AbstractInsnNode i : code.subList(0, 13)) {
-                shown.add(JdkClassFiles.describe(i));
+            for (String read : List.of("readInt", "readUnsignedShort")) {
+                checkMethod(jdk + ", " + read, read, patched, original);
             }
-            assertEquals(List.of(
-                    Opcodes.ALOAD + " 0",
-                    Opcodes.GETFIELD + " " + StringReadsPatch.BLOCK_DATA_INPUT_STREAM + ".blkmode Z",
-                    Opcodes.IFNE + "",
-                    Opcodes.ALOAD + " 0", Opcodes.INVOKESTATIC + " " + ARRAY_READS + ".readInt(Ljava/lang/Object;)J",
-                    Opcodes.LSTORE + " 2", Opcodes.LLOAD + " 2", Opcodes.LCONST_0 + "", Opcodes.LCMP + "",
-                    Opcodes.IFLT + "", Opcodes.LLOAD + " 2", Opcodes.L2I + "", Opcodes.IRETURN + ""), shown,
-                    jdk.toString());
-            assertSame(code.get(13), JdkClassFiles.at(((JumpInsnNode) code.get(9)).label),
-                    jdk + ": -1 goes on to the JDK's code");
-            List<String> rest = new ArrayList<>();
-            for (AbstractInsnNode i : code.subList(13, code.size())) {
-                rest.add(JdkClassFiles.describe(i));
-            }
-            List<String> jdkRest = new ArrayList<>();
-            for (AbstractInsnNode i : jdkCode.subList(3, jdkCode.size())) {
-                jdkRest.add(JdkClassFiles.describe(i));
-            }
-            assertEquals(jdkRest, rest, jdk + ": the JDK's code goes on, whole");
             JdkClassFiles.verify(patched, jdk);
             IllegalStateException again = assertThrows(IllegalStateException.class,
                     () -> new IntReadsPatch().change(patched));
-            assertEquals("readInt is patched already", again.getMessage());
+            assertTrue(again.getMessage().endsWith(" is patched already"), again.getMessage());
         }
+    }
+
+    /** One patched method of {@code patched}, named {@code read}, against the JDK's in {@code original}. */
+    private static void checkMethod(final String jdk, final String read, final byte[] patched, final byte[] original) {
+        List<AbstractInsnNode> code = JdkClassFiles.instructions(JdkClassFiles.method(patched, read));
+        List<AbstractInsnNode> jdkCode = JdkClassFiles.instructions(JdkClassFiles.method(original, read));
+        List<String> shown = new ArrayList<>();
+        for (AbstractInsnNode i : code.subList(0, 13)) {
+            shown.add(JdkClassFiles.describe(i));
+        }
+        assertEquals(List.of(
+                Opcodes.ALOAD + " 0",
+                Opcodes.GETFIELD + " " + StringReadsPatch.BLOCK_DATA_INPUT_STREAM + ".blkmode Z",
+                Opcodes.IFNE + "",
+                Opcodes.ALOAD + " 0",
+                Opcodes.INVOKESTATIC + " " + ARRAY_READS + "." + read + "(Ljava/lang/Object;)J",
+                Opcodes.LSTORE + " 2", Opcodes.LLOAD + " 2", Opcodes.LCONST_0 + "", Opcodes.LCMP + "",
+                Opcodes.IFLT + "", Opcodes.LLOAD + " 2", Opcodes.L2I + "", Opcodes.IRETURN + ""), shown, jdk);
+        assertSame(code.get(13), JdkClassFiles.at(((JumpInsnNode) code.get(9)).label),
+                jdk + ": -1 goes on to the JDK's code");
+        List<String> rest = new ArrayList<>();
+        for (AbstractInsnNode i : code.subList(13, code.size())) {
+            rest.add(JdkClassFiles.describe(i));
+        }
+        List<String> jdkRest = new ArrayList<>();
+        for (AbstractInsnNode i : jdkCode.subList(3, jdkCode.size())) {
+            jdkRest.add(JdkClassFiles.describe(i));
+        }
+        assertEquals(jdkRest, rest, jdk + ": the JDK's code goes on, whole");
     }
 }
