@@ -95,16 +95,13 @@ final class ArrayReads {
         if (!INTS_IN_PLACE) {
             return NOT_READ;
         }
-        Object peek = (Object) JdkBlockDataInputStream.IN.invokeExact(bin);
-        InputStream in = (InputStream) JdkPeekInputStream.IN.invokeExact(peek);
-        if (in.getClass() != ByteArrayInputStream.class || (int) JdkPeekInputStream.PEEKB.invokeExact(peek) >= 0) {
+        ByteArrayInputStream array = arrayUnder(bin);
+        if (array == null) {
             return NOT_READ;
         }
-        ByteArrayInputStream array = (ByteArrayInputStream) in;
         byte[] from = (byte[]) JdkByteArrayInputStream.BUF.invokeExact(array);
-        int pos = (int) JdkByteArrayInputStream.POS.invokeExact(array);
-        int count = (int) JdkByteArrayInputStream.COUNT.invokeExact(array);
-        if (pos < 0 || count > from.length || count - pos < size) {
+        int pos = take(bin, array, from, size);
+        if (pos < 0) {
             return NOT_READ; // its own read fails, or returns fewer bytes: the JDK's code
         }
         byte[] buf = (byte[]) JdkBlockDataInputStream.BUF.invokeExact(bin);
@@ -114,11 +111,40 @@ final class ArrayReads {
             buf[i] = b;
             value = value << Byte.SIZE | (b & 0xFF);
         }
-        JdkByteArrayInputStream.SET_POS.invokeExact(array, pos + size);
-        long total = (long) JdkPeekInputStream.TOTAL_BYTES_READ.invokeExact(peek);
-        JdkPeekInputStream.SET_TOTAL_BYTES_READ.invokeExact(peek, total + size);
         JdkBlockDataInputStream.SET_POS.invokeExact(bin, size);
         return value;
+    }
+
+    /**
+     * The {@code ByteArrayInputStream} that {@code bin}'s peek stream reads, when it reads exactly one and has no byte
+     * peeked (its next byte is then the array stream's); else null. Call only when {@code java.io}'s fields can be had.
+     */
+    static ByteArrayInputStream arrayUnder(final Object bin) throws Throwable {
+        Object peek = (Object) JdkBlockDataInputStream.IN.invokeExact(bin);
+        InputStream in = (InputStream) JdkPeekInputStream.IN.invokeExact(peek);
+        return in.getClass() == ByteArrayInputStream.class && (int) JdkPeekInputStream.PEEKB.invokeExact(peek) < 0
+                ? (ByteArrayInputStream) in : null;
+    }
+
+    /**
+     * Takes {@code bytes} bytes of {@code array} ({@link #arrayUnder} {@code bin}, whose buffer is {@code buf}) as
+     * {@code bin}'s peek stream reads them outside block data, without the array stream's lock: returns where they
+     * start in {@code buf}, the array stream's position and the peek stream's count of bytes read (which filters are
+     * given) moved past them; or -1, nothing changed, when fewer are there (the stream's own read then returns fewer,
+     * or fails: the JDK's code is to read).
+     */
+    static int take(final Object bin, final ByteArrayInputStream array, final byte[] buf, final long bytes)
+            throws Throwable {
+        int pos = (int) JdkByteArrayInputStream.POS.invokeExact(array);
+        int count = Math.min((int) JdkByteArrayInputStream.COUNT.invokeExact(array), buf.length);
+        if (pos < 0 || count - pos < bytes) {
+            return -1;
+        }
+        JdkByteArrayInputStream.SET_POS.invokeExact(array, pos + (int) bytes);
+        Object peek = (Object) JdkBlockDataInputStream.IN.invokeExact(bin);
+        long total = (long) JdkPeekInputStream.TOTAL_BYTES_READ.invokeExact(peek);
+        JdkPeekInputStream.SET_TOTAL_BYTES_READ.invokeExact(peek, total + bytes);
+        return pos;
     }
 
     /** Stands for {@code in.read(b, off, len)}. */

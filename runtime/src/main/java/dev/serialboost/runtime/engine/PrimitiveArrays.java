@@ -304,25 +304,18 @@ final class PrimitiveArrays {
      */
     private static boolean read(final Object bin, final int kind, final Object v, final int off, final int len)
             throws Throwable {
-        Object peek = fromArray(bin);
-        if (peek == null || len <= 0) {
+        if (fromArray(bin) == null || len <= 0) {
             return false;
         }
         int size = ElementBytes.size(kind);
-        if (!(boolean) JdkBlockDataInputStream.BLKMODE.invokeExact(bin)
-                && (int) JdkPeekInputStream.PEEKB.invokeExact(peek) < 0) {
-            // without the stream's lock, as ArrayReads reads it; its fields are read once, and every element is
-            // written whatever another thread does to them
-            ByteArrayInputStream array = (ByteArrayInputStream) (InputStream) JdkPeekInputStream.IN.invokeExact(peek);
+        ByteArrayInputStream array = (boolean) JdkBlockDataInputStream.BLKMODE.invokeExact(bin) ? null
+                : ArrayReads.arrayUnder(bin);
+        if (array != null) {
+            // its buffer is read once, and every element is written whatever another thread does to it
             byte[] buf = (byte[]) JdkByteArrayInputStream.BUF.invokeExact(array);
-            int pos = (int) JdkByteArrayInputStream.POS.invokeExact(array);
-            int count = Math.min((int) JdkByteArrayInputStream.COUNT.invokeExact(array), buf.length);
-            long bytes = (long) len * size;
-            if (pos >= 0 && count - pos >= bytes) {
+            int pos = ArrayReads.take(bin, array, buf, (long) len * size);
+            if (pos >= 0) {
                 ElementBytes.decode(kind, buf, pos, v, off, len);
-                JdkByteArrayInputStream.SET_POS.invokeExact(array, pos + (int) bytes);
-                long total = (long) JdkPeekInputStream.TOTAL_BYTES_READ.invokeExact(peek);
-                JdkPeekInputStream.SET_TOTAL_BYTES_READ.invokeExact(peek, total + bytes);
                 if (kind != ElementBytes.BYTE) {
                     // the JDK's method leaves its position past the last buffer's worth it converted
                     int chunk = BLOCK / size;
