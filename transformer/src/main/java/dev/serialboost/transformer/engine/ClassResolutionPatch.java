@@ -154,19 +154,11 @@ public final class ClassResolutionPatch extends JdkPatch {
                 || !f.owner.equals(OIS) || !f.desc.equals("J")) {
             return 0;
         }
-        AbstractInsnNode op = previousReal(insn);
-        AbstractInsnNode one = op == null ? null : previousReal(op);
+        AbstractInsnNode op = MethodRewriter.previousInstruction(insn);
+        AbstractInsnNode one = MethodRewriter.previousInstruction(op);
         if (one == null || one.getOpcode() != Opcodes.LCONST_1) {
             return 0;
         }
         return op.getOpcode() == Opcodes.LADD ? 1 : op.getOpcode() == Opcodes.LSUB ? -1 : 0;
-    }
-
-    private static AbstractInsnNode previousReal(final AbstractInsnNode insn) {
-        AbstractInsnNode p = insn.getPrevious();
-        while (p != null && p.getOpcode() < 0) {
-            p = p.getPrevious();
-        }
-        return p;
     }
 }

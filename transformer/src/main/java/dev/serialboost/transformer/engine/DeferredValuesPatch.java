@@ -91,11 +91,12 @@ public final class DeferredValuesPatch extends JdkPatch {
                 allocation = type;
             }
         }
-        AbstractInsnNode length = before(allocation);
-        AbstractInsnNode slots = before(length);
-        AbstractInsnNode test = before(slots);
+        AbstractInsnNode length = MethodRewriter.previousInstruction(allocation);
+        AbstractInsnNode slots = MethodRewriter.previousInstruction(length);
+        AbstractInsnNode test = MethodRewriter.previousInstruction(slots);
         if (test instanceof JumpInsnNode jump && jump.getOpcode() == Opcodes.IFEQ
-                && before(jump) instanceof MethodInsnNode call && call.name.equals("hasWriteObjectData")) {
+                && MethodRewriter.previousInstruction(jump) instanceof MethodInsnNode call
+                && call.name.equals("hasWriteObjectData")) {
             throw new IllegalStateException("readSerialData is patched already");
         }
         if (length == null || length.getOpcode() != Opcodes.ARRAYLENGTH || !(slots instanceof VarInsnNode load)
@@ -105,15 +106,6 @@ public final class DeferredValuesPatch extends JdkPatch {
                     + " 'if (!hasSpecialReadMethod) slotValues = new FieldValues[slots.length]'");
         }
         method.instructions.insert(skip, code(load.var, skip.label));
-    }
-
-    /** The instruction before {@code insn}, past labels, line numbers and frames; null before the first, or for null. */
-    private static AbstractInsnNode before(final AbstractInsnNode insn) {
-        AbstractInsnNode previous = insn == null ? null : insn.getPrevious();
-        while (previous != null && previous.getOpcode() < 0) {
-            previous = previous.getPrevious();
-        }
-        return previous;
     }
 
     /** The test: on to the allocation when the array is needed, else to {@code done}, past it. */

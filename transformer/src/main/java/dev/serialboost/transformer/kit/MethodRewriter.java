@@ -110,4 +110,13 @@ public final class MethodRewriter {
                     }
                 });
     }
+
+    /** The instruction before {@code insn}, past labels, line numbers and frames; null before the first, or for null. */
+    public static AbstractInsnNode previousInstruction(final AbstractInsnNode insn) {
+        AbstractInsnNode previous = insn == null ? null : insn.getPrevious();
+        while (previous != null && previous.getOpcode() < 0) {
+            previous = previous.getPrevious();
+        }
+        return previous;
+    }
 }
