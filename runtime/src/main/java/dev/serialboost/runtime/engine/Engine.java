@@ -235,7 +235,7 @@ public final class Engine {
     static void initNonProxy(final ObjectStreamClass desc, final ObjectStreamClass model, final Class<?> cl,
                                     final ClassNotFoundException resolveEx, final ObjectStreamClass superDesc)
             throws Throwable {
-        if (cl != null && resolveEx == null && PROBLEM == null && BoundFields.availability() == null) {
+        if (cl != null && resolveEx == null && PROBLEM == null && BoundFields.AVAILABLE) {
             ObjectStreamClass bound = ResolvedDescriptors.find(cl, model);
             if (bound != null) {
                 BoundFields.copy(bound, desc, superDesc);
@@ -247,10 +247,10 @@ public final class Engine {
             if (Statistics.on) {
                 Statistics.count(Statistics.BINDING_MADE);
             }
+            // kept whatever the binding says of deserializing (an enum's, a class invalid for it: its deserializeEx,
+            // the same for the same inputs): initNonProxy either throws, and nothing is kept, or made the binding
             JdkObjectStreamClass.INIT_NON_PROXY.invokeExact(desc, model, cl, resolveEx, superDesc);
-            if ((Object) JdkObjectStreamClass.DESERIALIZE_EX.invokeExact(desc) == null) {
-                ResolvedDescriptors.offer(cl, model, desc);
-            }
+            ResolvedDescriptors.offer(cl, model, desc);
             return;
         }
         JdkObjectStreamClass.INIT_NON_PROXY.invokeExact(desc, model, cl, resolveEx, superDesc);

@@ -3,6 +3,8 @@ package dev.serialboost.runtime.engine;
 import dev.serialboost.runtime.jdk.JdkObjectStreamClass;
 import java.io.ObjectStreamClass;
 import java.io.ObjectStreamField;
+import java.lang.ref.Reference;
+import java.lang.ref.WeakReference;
 import java.util.Arrays;
 
 /**
@@ -11,7 +13,9 @@ import java.util.Arrays;
  * because {@code initNonProxy} sets its fields from nothing but the stream descriptor's content (name,
  * serialVersionUID, flags, field names and types), the local class and the superclass descriptor, which it only
  * stores; a binding is copied only when the content and class are the same, and the superclass descriptor is
- * always the stream's own. Only bindings made without any error are kept. Each is kept as a private copy with no
+ * always the stream's own. Only bindings {@code initNonProxy} made without throwing are kept, among them those that
+ * record why the class's objects cannot be read ({@code deserializeEx}: an enum's, a class the stream and the local
+ * side see as of different kinds), which it makes from the same inputs. Each is kept as a private copy with no
  * superclass descriptor ({@link BoundFields#template}), held by a {@code ClassValue}, so a class loader stays
  * collectable. Bounded: at most {@link #MAX_VARIANTS} per class (a hostile stream sending the same class in many
  * field variants binds the rest as without the cache).
@@ -24,14 +28,16 @@ final class ResolvedDescriptors {
      * One bound descriptor and what it was bound from. {@code model} is the stream descriptor object itself, kept only
      * when it describes no class (as those {@link DescriptorReader} reads): a descriptor a stream class's own
      * {@code readClassDescriptor} returned may be a local one of a class of another loader, which the binding must not
-     * keep reachable for as long as {@code cl} lives.
+     * keep reachable for as long as {@code cl} lives; such a one is kept weakly, in {@code local} (a compact stream
+     * returns the same {@code ObjectStreamClass.lookup} descriptor for every object of its class).
      */
-    private record Bound(ObjectStreamClass model, String name, long suid, int flags, String[] fieldNames,
-                         String[] fieldTypes, ObjectStreamClass desc) {
+    private record Bound(ObjectStreamClass model, Reference<ObjectStreamClass> local, String name, long suid,
+                         int flags, String[] fieldNames, String[] fieldTypes, ObjectStreamClass desc) {
 
         boolean matches(final ObjectStreamClass model) throws Throwable {
-            if (model == this.model) {
-                // the same stream descriptor object, as DescriptorReader hands out for recognised bytes
+            if (model == this.model || local != null && local.get() == model) {
+                // the same descriptor object: its content cannot have changed (a descriptor has nothing that changes
+                // it once a stream hands it out, read or looked up)
                 return true;
             }
             if (suid != model.getSerialVersionUID()
@@ -91,8 +97,9 @@ final class ResolvedDescriptors {
         if (variants.bound.length >= MAX_VARIANTS) {
             return;
         }
-        Bound added = new Bound(model.forClass() == null ? model : null, model.getName(), model.getSerialVersionUID(),
-                Engine.streamFlags(model), names, types, BoundFields.template(desc));
+        boolean local = model.forClass() != null;
+        Bound added = new Bound(local ? null : model, local ? new WeakReference<>(model) : null, model.getName(),
+                model.getSerialVersionUID(), Engine.streamFlags(model), names, types, BoundFields.template(desc));
         synchronized (variants) {
             Bound[] known = variants.bound;
             if (known.length < MAX_VARIANTS) {

@@ -4,7 +4,12 @@ import dev.serialboost.transformer.kit.RuntimeImage;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.io.Serializable;
 import java.io.ObjectStreamClass;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
@@ -12,6 +17,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -104,6 +110,74 @@ class JdkHoldersTest {
         JdkLookup typeMissing = JdkLookup.of(ObjectOutputStream.class);
         assertNull(typeMissing.getter("bout", typeMissing.type("java.io.NoSuchClass")));
         assertInstanceOf(ClassNotFoundException.class, typeMissing.problem());
+    }
+
+    /** What a stream's descriptor of {@link Captured} was, as its {@code readObject} saw it. */
+    private static ObjectStreamClass captured;
+
+    /** A class whose {@code readObject} hands out its stream descriptor, bound by {@code initNonProxy}. */
+    static final class Captured implements Serializable {
+        private static final long serialVersionUID = 5L;
+        private int count = 3;
+        private String label = "three";
+
+        private void writeObject(final ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+        }
+
+        private void readObject(final ObjectInputStream in) throws IOException, ClassNotFoundException {
+            ObjectInputStream.GetField fields = in.readFields();
+            count = fields.get("count", 0);
+            label = (String) fields.get("label", null);
+            captured = fields.getObjectStreamClass();
+        }
+    }
+
+    /** The fields of a descriptor {@code initNonProxy} leaves alone (the superclass descriptor is copied apart). */
+    private static final Set<String> NOT_BOUND = Set.of("superDesc", "dataLayout", "serializeEx",
+            "defaultSerializeEx", "deserializationCtr");
+
+    @Test
+    void aBindingCopyIsEveryFieldInitNonProxySetsAndNoOther() throws Throwable {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(new Captured());
+        }
+        new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray())).readObject();
+        ObjectStreamClass from = captured;
+        assertNotNull(from);
+        ObjectStreamClass to = (ObjectStreamClass) JdkObjectStreamClass.NEW.invokeExact();
+        JdkObjectStreamClass.Binding.COPY.invokeExact(to, from);
+
+        ObjectStreamClass fresh = (ObjectStreamClass) JdkObjectStreamClass.NEW.invokeExact();
+        List<String> wrong = new ArrayList<>();
+        int copied = 0;
+        for (Field f : ObjectStreamClass.class.getDeclaredFields()) {
+            if (Modifier.isStatic(f.getModifiers())) {
+                continue;
+            }
+            f.setAccessible(true);
+            boolean bound = !NOT_BOUND.contains(f.getName());
+            Object expected = f.get(bound ? from : fresh);
+            Object actual = f.get(to);
+            if (f.getType().isPrimitive() ? !expected.equals(actual) : expected != actual) {
+                wrong.add(f.getName() + ": " + actual + " where " + expected);
+            }
+            copied += bound ? 1 : 0;
+        }
+        assertEquals(List.of(), wrong);
+        assertTrue(copied >= 25, copied + " fields copied");
+        // every kind of field was copied with a value other than a new descriptor's
+        assertTrue(to.getSerialVersionUID() == 5L && to.forClass() == Captured.class && to.getFields().length == 2);
+        Field initialized = ObjectStreamClass.class.getDeclaredField("initialized");
+        Field numObjFields = ObjectStreamClass.class.getDeclaredField("numObjFields");
+        Field writeObjectMethod = ObjectStreamClass.class.getDeclaredField("writeObjectMethod");
+        initialized.setAccessible(true);
+        numObjFields.setAccessible(true);
+        writeObjectMethod.setAccessible(true);
+        assertEquals(true, initialized.get(to));
+        assertEquals(1, numObjFields.get(to));
+        assertNotNull(writeObjectMethod.get(to));
     }
 
     /** Every group: each holder class, and each class nested in one, that says its {@code PROBLEM}. */
