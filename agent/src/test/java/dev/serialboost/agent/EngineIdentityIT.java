@@ -34,7 +34,8 @@ import java.util.regex.Pattern;
  *   <li>the exception of every bad stream (missing classes, changed serialVersionUIDs and field types, descriptor
  *       cycles, truncations, flipped bits), read twice, then its good original;</li>
  *   <li>the exception of every kind a class's own {@code writeObject} or {@code readObject} may throw, alone, in
- *       a list, in a map and from a subclass of {@code ArrayList};</li>
+ *       a list, in a map and from a subclass of {@code ArrayList}; the JDK's collections changed by an element
+ *       while they are written (their {@code ConcurrentModificationException} checks, or what they write);</li>
  *   <li>classes of one name from two child-first loaders, read alternately, {@code readObject} called from code of
  *       either loader and from a {@code readObject} calling into the other; {@code ObjectStreamClass.lookup}.</li>
  * </ul>
@@ -66,6 +67,11 @@ class EngineIdentityIT {
             Map.entry("custom/read/INTERRUPTED/alone", "failed after 0 objects: java.io.IOException: unexpected"
                     + " exception type <- java.lang.InterruptedException: interrupted reading alone"),
             Map.entry("custom/read/NONE/list-subclass", "read/plain ok "),
+            Map.entry("changed-while-written/array-list-subclass/added",
+                    "write failed: java.util.ConcurrentModificationException: null bytes-before "),
+            Map.entry("changed-while-written/tree-map/removed",
+                    "write failed: java.util.ConcurrentModificationException: null bytes-before "),
+            Map.entry("changed-while-written/linked-list/added", "read/plain ok "),
             Map.entry("loaders/caller-A#0", "ok loaders=[Pojo@A, Pojo@A, Pojo@A] "),
             Map.entry("loaders/caller-B#1", "ok loaders=[Pojo@B, Pojo@B, Pojo@B] "),
             Map.entry("loaders/gate-A-helper-from-other#0", "ok loaders=[Gate@A, Pojo@A, Part@B, Tail@A] "),

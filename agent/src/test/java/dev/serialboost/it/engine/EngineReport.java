@@ -113,6 +113,7 @@ public final class EngineReport {
         rejectingFilters(r, cases);
         BadStreams.run(r);
         CustomFailures.run(r);
+        ConcurrentChanges.run(r);
         LoaderCases.run(r);
         lookups(r);
         Threads.run(r, single);
