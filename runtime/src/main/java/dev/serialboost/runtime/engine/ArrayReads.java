@@ -120,7 +120,11 @@ final class ArrayReads {
      * peeked (its next byte is then the array stream's); else null. Call only when {@code java.io}'s fields can be had.
      */
     static ByteArrayInputStream arrayUnder(final Object bin) throws Throwable {
-        Object peek = (Object) JdkBlockDataInputStream.IN.invokeExact(bin);
+        return arrayOf((Object) JdkBlockDataInputStream.IN.invokeExact(bin));
+    }
+
+    /** {@link #arrayUnder} for the block-data stream's peek stream {@code peek}. */
+    static ByteArrayInputStream arrayOf(final Object peek) throws Throwable {
         InputStream in = (InputStream) JdkPeekInputStream.IN.invokeExact(peek);
         return in.getClass() == ByteArrayInputStream.class && (int) JdkPeekInputStream.PEEKB.invokeExact(peek) < 0
                 ? (ByteArrayInputStream) in : null;

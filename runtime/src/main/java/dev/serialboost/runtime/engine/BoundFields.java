@@ -14,9 +14,6 @@ final class BoundFields {
     private BoundFields() {
     }
 
-    /** Whether bindings can be copied on this JVM ({@link #availability} is null). */
-    static final boolean AVAILABLE = JdkObjectStreamClass.Binding.PROBLEM == null;
-
     /** Null when bindings can be copied on this JVM, else why not. */
     static String availability() {
         Throwable problem = JdkObjectStreamClass.Binding.PROBLEM;

@@ -235,7 +235,7 @@ public final class Engine {
     static void initNonProxy(final ObjectStreamClass desc, final ObjectStreamClass model, final Class<?> cl,
                                     final ClassNotFoundException resolveEx, final ObjectStreamClass superDesc)
             throws Throwable {
-        if (cl != null && resolveEx == null && PROBLEM == null && BoundFields.AVAILABLE) {
+        if (cl != null && resolveEx == null && PROBLEM == null && BoundFields.availability() == null) {
             ObjectStreamClass bound = ResolvedDescriptors.find(cl, model);
             if (bound != null) {
                 BoundFields.copy(bound, desc, superDesc);

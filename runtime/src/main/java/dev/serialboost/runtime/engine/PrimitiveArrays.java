@@ -304,12 +304,13 @@ final class PrimitiveArrays {
      */
     private static boolean read(final Object bin, final int kind, final Object v, final int off, final int len)
             throws Throwable {
-        if (fromArray(bin) == null || len <= 0) {
+        Object peek = fromArray(bin);
+        if (peek == null || len <= 0) {
             return false;
         }
         int size = ElementBytes.size(kind);
         ByteArrayInputStream array = (boolean) JdkBlockDataInputStream.BLKMODE.invokeExact(bin) ? null
-                : ArrayReads.arrayUnder(bin);
+                : ArrayReads.arrayOf(peek);
         if (array != null) {
             // its buffer is read once, and every element is written whatever another thread does to it
             byte[] buf = (byte[]) JdkByteArrayInputStream.BUF.invokeExact(array);

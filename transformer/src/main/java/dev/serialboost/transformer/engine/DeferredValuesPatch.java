@@ -67,13 +67,8 @@ public final class DeferredValuesPatch extends JdkPatch {
 
     @Override
     public byte[] change(final byte[] objectInputStream) {
-        boolean[] found = new boolean[1];
-        byte[] patched = MethodRewriter.editMethods(objectInputStream, List.of(READ_SERIAL_DATA), found,
+        return MethodRewriter.editRequired(objectInputStream, "java/io/ObjectInputStream", List.of(READ_SERIAL_DATA),
                 DeferredValuesPatch::insert);
-        if (!found[0]) {
-            throw new IllegalStateException("this JDK's java.io.ObjectInputStream has no " + READ_SERIAL_DATA);
-        }
-        return patched;
     }
 
     /**

@@ -84,13 +84,8 @@ public final class FieldSnapshotsPatch extends JdkPatch {
 
     @Override
     public byte[] change(final byte[] objectOutputStream) {
-        boolean[] found = new boolean[1];
-        byte[] patched = MethodRewriter.editMethods(objectOutputStream, List.of(DEFAULT_WRITE_FIELDS), found,
-                FieldSnapshotsPatch::insert);
-        if (!found[0]) {
-            throw new IllegalStateException("this JDK's java.io.ObjectOutputStream has no " + DEFAULT_WRITE_FIELDS);
-        }
-        return patched;
+        return MethodRewriter.editRequired(objectOutputStream, "java/io/ObjectOutputStream",
+                List.of(DEFAULT_WRITE_FIELDS), FieldSnapshotsPatch::insert);
     }
 
     /** Puts the code of the class javadoc before {@code aload_2; invokevirtual getNumObjFields()I}. */

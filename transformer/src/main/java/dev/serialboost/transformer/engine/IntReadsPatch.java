@@ -81,15 +81,8 @@ public final class IntReadsPatch extends JdkPatch {
 
     @Override
     public byte[] change(final byte[] blockDataInputStream) {
-        boolean[] found = new boolean[METHODS.size()];
-        byte[] patched = MethodRewriter.editMethods(blockDataInputStream, METHODS, found, IntReadsPatch::insert);
-        for (int i = 0; i < found.length; i++) {
-            if (!found[i]) {
-                throw new IllegalStateException("this JDK's " + BLOCK_DATA_INPUT_STREAM.replace('/', '.')
-                        + " has no " + METHODS.get(i));
-            }
-        }
-        return patched;
+        return MethodRewriter.editRequired(blockDataInputStream, BLOCK_DATA_INPUT_STREAM, METHODS,
+                IntReadsPatch::insert);
     }
 
     /** Puts the code of the class javadoc after the method's first three instructions, {@code if (!blkmode)}. */

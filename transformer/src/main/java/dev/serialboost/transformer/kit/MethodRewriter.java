@@ -89,6 +89,23 @@ public final class MethodRewriter {
     }
 
     /**
+     * {@link #editMethods} of {@code methods} of {@code owner} (an internal name), each of which the class must have.
+     *
+     * @throws IllegalStateException naming the first of {@code methods} the class does not have
+     */
+    public static byte[] editRequired(final byte[] classFile, final String owner, final java.util.List<String> methods,
+                                      final MethodEdit edit) {
+        boolean[] found = new boolean[methods.size()];
+        byte[] edited = editMethods(classFile, methods, found, edit);
+        for (int i = 0; i < found.length; i++) {
+            if (!found[i]) {
+                throw new IllegalStateException("this JDK's " + owner.replace('/', '.') + " has no " + methods.get(i));
+            }
+        }
+        return edited;
+    }
+
+    /**
      * A class file with each {@code invokevirtual} that {@code swap} answers for replaced by its answer (a call with
      * the same stack effect), in every method; frames stay as they are. For small classes, whose every method is
      * parsed.

@@ -14,7 +14,6 @@ import org.objectweb.asm.tree.VarInsnNode;
 
 import java.io.IOException;
 import java.nio.file.FileSystem;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -52,10 +51,7 @@ class DeferredValuesPatchTest {
             }
             assertTrue(allocation > 20, jdk + ": no FieldValues[] allocated");
             List<AbstractInsnNode> test = code.subList(allocation - 19, allocation + 1);
-            List<String> shown = new ArrayList<>();
-            for (AbstractInsnNode i : test) {
-                shown.add(JdkClassFiles.describe(i));
-            }
+            List<String> shown = JdkClassFiles.describe(test);
             int slots = ((VarInsnNode) test.get(1)).var;
             String desc = Opcodes.GETFIELD + " java/io/ObjectStreamClass$ClassDataSlot.desc Ljava/io/ObjectStreamClass;";
             assertEquals(List.of(

@@ -13,7 +13,6 @@ import org.objectweb.asm.tree.MethodNode;
 
 import java.io.IOException;
 import java.nio.file.FileSystem;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -44,10 +43,7 @@ class FilterPatchesTest {
             byte[] patched = JdkClassFiles.apply(new FilterChecksPatch(), original, source);
             MethodNode before = JdkClassFiles.method(original, "filterCheck");
             MethodNode after = JdkClassFiles.method(patched, "filterCheck");
-            List<String> code = new ArrayList<>();
-            for (AbstractInsnNode i : JdkClassFiles.instructions(after)) {
-                code.add(JdkClassFiles.describe(i));
-            }
+            List<String> code = JdkClassFiles.describe(JdkClassFiles.instructions(after));
             int call = code.indexOf(Opcodes.INVOKESTATIC + " " + RECORDING
                     + ".filterCheck(Ljava/io/ObjectInputStream;Ljava/lang/Class;IJJJ)V");
             assertTrue(call > 9, jdk + ": " + code);

@@ -133,6 +133,15 @@ final class JdkClassFiles {
         return i.getOpcode() + what;
     }
 
+    /** {@link #describe(AbstractInsnNode)} of each of {@code code}, in order. */
+    static List<String> describe(final List<AbstractInsnNode> code) {
+        List<String> shown = new ArrayList<>();
+        for (AbstractInsnNode i : code) {
+            shown.add(describe(i));
+        }
+        return shown;
+    }
+
     /** Fails unless ASM's verifier finds nothing wrong with a patched class of that JDK. */
     static void verify(final byte[] patched, final Jdk jdk) {
         StringWriter problems = new StringWriter();
