@@ -6,7 +6,7 @@
 # Kryo and Fory as reference rows; measures start-up and transform cost; writes docs/benchmarks.md and
 # docs/benchmarks.png from that one run. See docs/benchmarks.md ("How it is measured").
 #
-#   ./bench.sh --quick          1 fork, 2 warm-up + 3 measured iterations of 1 s (one JDK: about 20 minutes)
+#   ./bench.sh --quick          1 fork, 5 warm-up iterations of 1 s + 5 measured of 0.5 s (one JDK: about half an hour)
 #   ./bench.sh --full           2 forks, 3 warm-up + 5 measured iterations of 1 s
 #   ./bench.sh --jdks 17,21,25  rows for each JDK, each against itself without the agent: every mode and the
 #                               reference rows on the first, --other-jdk-modes (default off,default,converted) on the rest

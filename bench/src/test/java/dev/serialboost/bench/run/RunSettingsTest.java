@@ -22,7 +22,7 @@ class RunSettingsTest {
     void theDefaultsAreAQuickRunOfEverythingOnTheRunningJdk() {
         RunSettings s = RunSettings.parse(new String[0]);
         assertEquals(Profile.QUICK, s.profile());
-        assertEquals(new Timing(1, 2, 1000, 3, 1000), s.timing());
+        assertEquals(new Timing(1, 5, 1000, 5, 500), s.timing());
         assertEquals(Path.of("agent/target/serialboost-agent.jar").toAbsolutePath(), s.agentJar());
         assertEquals(Path.of("bench/target/bench-results").toAbsolutePath(), s.results());
         assertEquals(Path.of("docs").toAbsolutePath(), s.docs());
