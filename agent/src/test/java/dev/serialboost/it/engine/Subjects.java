@@ -7,6 +7,7 @@ import dev.serialboost.corpus.workloads.Fixtures.SampleCase;
 import dev.serialboost.it.engine.model.BusinessException;
 import dev.serialboost.it.engine.model.ByLength;
 import dev.serialboost.it.engine.model.FieldShapes;
+import dev.serialboost.it.engine.model.JdkSubclasses;
 import dev.serialboost.it.engine.model.NamedHandler;
 import dev.serialboost.it.engine.model.OrderStatus;
 import dev.serialboost.it.engine.model.Planet;
@@ -45,7 +46,9 @@ import java.util.LinkedList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Random;
+import java.util.Stack;
 import java.util.TimeZone;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -196,6 +199,51 @@ public final class Subjects {
             all.add(Collections.singletonList("single"));
             all.add(Arrays.asList("as", "list"));
             return all;
+        }));
+        s.add(new Subject("subclass-list", () -> new JdkSubclasses.TaggedList("tagged", List.of("a", 2, "c"))));
+        s.add(new Subject("subclass-map-put", () -> {
+            JdkSubclasses.CountingMap m = new JdkSubclasses.CountingMap();
+            for (int i = 0; i < 12; i++) {
+                m.put("k" + i, i);
+            }
+            return m;
+        }));
+        s.add(new Subject("subclass-lru", () -> {
+            JdkSubclasses.Lru m = new JdkSubclasses.Lru(3);
+            for (String k : List.of("w", "x", "y", "z")) {
+                m.put(k, k.charAt(0) - 'a');
+            }
+            m.get("x");
+            return m;
+        }));
+        s.add(new Subject("subclass-bigdecimal", () -> new Object[] {new JdkSubclasses.Money("-1234.5600", "EUR"),
+            new BigDecimal(new JdkSubclasses.Id("7fffffffffffffffffff", "unscaled"), 3)}));
+        s.add(new Subject("subclass-biginteger", () -> new JdkSubclasses.Id("-123456789abcdef0123456789", "id")));
+        s.add(new Subject("subclass-date", () -> new JdkSubclasses.Stamp(1_700_000_000_123L, 456_789)));
+        s.add(new Subject("subclass-replaced-resolved", () -> {
+            JdkSubclasses.Frozen frozen = new JdkSubclasses.Frozen(List.of("f", "r", "o"));
+            return new Object[] {new JdkSubclasses.Snapshotting(List.of("s", "n", "a", "p")), frozen,
+                new JdkSubclasses.SetHolder(frozen)};
+        }));
+        s.add(new Subject("subclass-sorted", () -> {
+            JdkSubclasses.Ranked ranked = new JdkSubclasses.Ranked("ranked");
+            for (String k : List.of("pear", "fig", "banana", "kiwi")) {
+                ranked.put(k, k.length());
+            }
+            return new Object[] {ranked, new JdkSubclasses.Backlog(List.of("ccc", "a", "bb", "dddd", "ee"))};
+        }));
+        s.add(new Subject("subclass-jdk-own", () -> {
+            java.sql.Timestamp timestamp = new java.sql.Timestamp(1_700_000_000_000L);
+            timestamp.setNanos(123_456_789);
+            Properties defaults = new Properties();
+            defaults.setProperty("colour", "blue");
+            Properties properties = new Properties(defaults);
+            properties.setProperty("size", "large");
+            Stack<String> stack = new Stack<>();
+            stack.push("bottom");
+            stack.push("top");
+            return new Object[] {timestamp, new java.sql.Date(1_700_000_000_000L), new java.sql.Time(45_296_000L),
+                properties, stack};
         }));
         s.add(new Subject("misc-jdk", () -> {
             BitSet bits = new BitSet();
