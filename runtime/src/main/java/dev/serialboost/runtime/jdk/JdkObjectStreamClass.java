@@ -251,6 +251,33 @@ public final class JdkObjectStreamClass {
         }
     }
 
+    /** What the engine needs to create an object a stream reads as the descriptor's {@code newInstance()} does. */
+    public static final class Instantiation {
+
+        /** Why a member of this group is missing, or null. */
+        public static final Throwable PROBLEM;
+        /** {@code (OSC) boolean}: reads {@code initialized}. */
+        public static final MethodHandle INITIALIZED;
+        /** {@code (OSC) Class}: reads {@code cl}, the local class, or null. */
+        public static final MethodHandle CL;
+        /** {@code (OSC) Constructor}: reads {@code cons}, the constructor {@code newInstance()} calls, or null. */
+        public static final MethodHandle CONS;
+        /** {@code (OSC) Object}: {@code newInstance()}. */
+        public static final MethodHandle NEW_INSTANCE;
+
+        static {
+            JdkLookup in = JdkLookup.of(ObjectStreamClass.class);
+            INITIALIZED = in.getter("initialized", boolean.class);
+            CL = in.getter("cl", Class.class);
+            CONS = in.getter("cons", Constructor.class);
+            NEW_INSTANCE = in.virtual("newInstance", MethodType.methodType(Object.class));
+            PROBLEM = JdkLookup.firstProblem(in.problem(), JdkUnsafe.ObjectFields.PROBLEM);
+        }
+
+        private Instantiation() {
+        }
+    }
+
     /**
      * The fields {@code initNonProxy} sets, as one copy from one descriptor to another: what binds a stream descriptor
      * to its local class. The list is that of the JDKs whose {@code initNonProxy} the agent knows by fingerprint (17,

@@ -43,6 +43,8 @@ import java.util.List;
  *       readObject} called directly for the JDK's own classes instead of by reflection.</li>
  *   <li><b>deferred field values</b> ({@link DeferredValuesPatch}), a part of {@code ObjectInputStream}: an object of
  *       one class level read without the array that defers setting its fields.</li>
+ *   <li><b>object creation</b> ({@link NewInstancesPatch}), a part of {@code ObjectInputStream}: an object whose
+ *       serialization constructor is {@code Object()} allocated without calling it by reflection.</li>
  *   <li><b>back-reference lookups</b> ({@link HandleTablePatch}), {@code ObjectOutputStream$HandleTable}: a large
  *       handle table kept sparse, its buckets found without a division.</li>
  *   <li><b>writing strings</b> ({@link StringWritesPatch}), {@code ObjectOutputStream$BlockDataOutputStream}: an
@@ -110,6 +112,7 @@ public final class EnginePatches {
                 CustomCallsPatch.writing(),
                 CustomCallsPatch.reading(),
                 new DeferredValuesPatch(),
+                new NewInstancesPatch(),
                 new HandleTablePatch(),
                 new StringWritesPatch(),
                 new StringLengthsPatch(),
