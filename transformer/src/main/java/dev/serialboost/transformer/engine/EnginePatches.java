@@ -44,7 +44,8 @@ import java.util.List;
  *   <li><b>deferred field values</b> ({@link DeferredValuesPatch}), a part of {@code ObjectInputStream}: an object of
  *       one class level read without the array that defers setting its fields.</li>
  *   <li><b>object creation</b> ({@link NewInstancesPatch}), a part of {@code ObjectInputStream}: an object whose
- *       serialization constructor is {@code Object()} allocated without calling it by reflection.</li>
+ *       serialization constructor runs no code ({@code Object()}, {@code AbstractList()}...) allocated instead of
+ *       that constructor called by reflection.</li>
  *   <li><b>back-reference lookups</b> ({@link HandleTablePatch}), {@code ObjectOutputStream$HandleTable}: a large
  *       handle table kept sparse, its buckets found without a division.</li>
  *   <li><b>writing strings</b> ({@link StringWritesPatch}), {@code ObjectOutputStream$BlockDataOutputStream}: an
