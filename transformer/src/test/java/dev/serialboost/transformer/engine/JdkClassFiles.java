@@ -218,6 +218,28 @@ final class JdkClassFiles {
         return changed;
     }
 
+    /**
+     * Fails unless, of all the methods of the class, only {@code method} changed, and in it exactly the calls
+     * {@code was} became {@code is}, each in its place.
+     */
+    static void assertOnly(final byte[] original, final byte[] patched, final String method, final Jdk jdk,
+                                   final List<String> was, final List<String> is) {
+        List<List<String>> calls = callsOfTheOnlyChange(original, patched, method, jdk);
+        List<String> callsBefore = calls.get(0);
+        List<String> callsAfter = calls.get(1);
+        assertEquals(callsBefore.size(), callsAfter.size(), jdk + ": " + method);
+        List<String> swapped = new ArrayList<>();
+        List<String> into = new ArrayList<>();
+        for (int c = 0; c < callsBefore.size(); c++) {
+            if (!callsBefore.get(c).equals(callsAfter.get(c))) {
+                swapped.add(callsBefore.get(c));
+                into.add(callsAfter.get(c));
+            }
+        }
+        assertEquals(was, swapped, jdk + ": the calls of " + method + " replaced");
+        assertEquals(is, into, jdk + ": what they became");
+    }
+
     private static ClassNode node(final byte[] classFile) {
         ClassNode node = new ClassNode();
         new ClassReader(classFile).accept(node, 0);

@@ -8,10 +8,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.nio.file.FileSystem;
-import java.util.ArrayList;
 import java.util.List;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,18 +33,10 @@ class NewInstancesPatchTest {
             ClassFileSource source = JdkClassFiles.source(jrt);
             byte[] original = JdkClassFiles.read(jrt, StreamCall.OBJECT_INPUT_STREAM);
             byte[] patched = JdkClassFiles.apply(new NewInstancesPatch(), original, source);
-            List<List<String>> calls = JdkClassFiles.callsOfTheOnlyChange(original, patched, READ_ORDINARY_OBJECT,
-                    jdk);
-            assertEquals(calls.get(0).size(), calls.get(1).size(), jdk.toString());
-            List<String> changed = new ArrayList<>();
-            for (int i = 0; i < calls.get(0).size(); i++) {
-                if (!calls.get(0).get(i).equals(calls.get(1).get(i))) {
-                    changed.add(calls.get(0).get(i) + " -> " + calls.get(1).get(i));
-                }
-            }
-            assertEquals(List.of("java/io/ObjectStreamClass.newInstance()Ljava/lang/Object; -> "
-                    + "java/io/Serialboost$NewInstances.newInstance(Ljava/io/ObjectStreamClass;)Ljava/lang/Object;"),
-                    changed, jdk.toString());
+            JdkClassFiles.assertOnly(original, patched, READ_ORDINARY_OBJECT, jdk,
+                    List.of("java/io/ObjectStreamClass.newInstance()Ljava/lang/Object;"),
+                    List.of("java/io/Serialboost$NewInstances.newInstance(Ljava/io/ObjectStreamClass;)"
+                            + "Ljava/lang/Object;"));
             JdkClassFiles.verify(patched, jdk);
             IllegalStateException again = assertThrows(IllegalStateException.class,
                     () -> new NewInstancesPatch().change(patched));

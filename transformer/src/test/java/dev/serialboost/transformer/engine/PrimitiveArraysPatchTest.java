@@ -9,10 +9,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.nio.file.FileSystem;
-import java.util.ArrayList;
 import java.util.List;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,7 +38,7 @@ class PrimitiveArraysPatchTest {
             PrimitiveArraysPatch reads = PrimitiveArraysPatch.reads();
             byte[] out = JdkClassFiles.read(jrt, "java/io/ObjectOutputStream");
             byte[] patchedOut = JdkClassFiles.apply(writes, out, source);
-            assertOnly(out, patchedOut, "writeArray(Ljava/lang/Object;Ljava/io/ObjectStreamClass;Z)V", jdk, List.of(
+            JdkClassFiles.assertOnly(out, patchedOut, "writeArray(Ljava/lang/Object;Ljava/io/ObjectStreamClass;Z)V", jdk, List.of(
                     "java/io/ObjectOutputStream$BlockDataOutputStream.writeInts([III)V",
                     "java/io/ObjectOutputStream$BlockDataOutputStream.write([BIIZ)V",
                     "java/io/ObjectOutputStream$BlockDataOutputStream.writeLongs([JII)V",
@@ -58,7 +56,7 @@ class PrimitiveArraysPatchTest {
 
             byte[] in = JdkClassFiles.read(jrt, "java/io/ObjectInputStream");
             byte[] patchedIn = JdkClassFiles.apply(reads, in, source);
-            assertOnly(in, patchedIn, "readArray(Z)Ljava/lang/Object;", jdk, List.of(
+            JdkClassFiles.assertOnly(in, patchedIn, "readArray(Z)Ljava/lang/Object;", jdk, List.of(
                     "java/lang/reflect/Array.newInstance(Ljava/lang/Class;I)Ljava/lang/Object;",
                     "java/io/ObjectInputStream$BlockDataInputStream.readInts([III)V",
                     "java/io/ObjectInputStream$BlockDataInputStream.readFully([BIIZ)V",
@@ -88,27 +86,5 @@ class PrimitiveArraysPatchTest {
                     + " (calls of readChars([CII)V, "), calls.getMessage());
             assertThrows(IllegalStateException.class, () -> JdkClassFiles.apply(writes, patchedOut, source));
         }
-    }
-
-    /**
-     * Fails unless, of all the methods of the class, only {@code method} changed, and in it exactly the calls
-     * {@code was} became {@code is}, each in its place.
-     */
-    private static void assertOnly(final byte[] original, final byte[] patched, final String method, final Jdk jdk,
-                                   final List<String> was, final List<String> is) {
-        List<List<String>> calls = JdkClassFiles.callsOfTheOnlyChange(original, patched, method, jdk);
-        List<String> callsBefore = calls.get(0);
-        List<String> callsAfter = calls.get(1);
-        assertEquals(callsBefore.size(), callsAfter.size(), jdk + ": " + method);
-        List<String> swapped = new ArrayList<>();
-        List<String> into = new ArrayList<>();
-        for (int c = 0; c < callsBefore.size(); c++) {
-            if (!callsBefore.get(c).equals(callsAfter.get(c))) {
-                swapped.add(callsBefore.get(c));
-                into.add(callsAfter.get(c));
-            }
-        }
-        assertEquals(was, swapped, jdk + ": the calls of " + method + " replaced");
-        assertEquals(is, into, jdk + ": what they became");
     }
 }
