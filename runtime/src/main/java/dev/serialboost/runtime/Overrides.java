@@ -26,6 +26,13 @@ public final class Overrides {
             m("defaultReadObject"), m("readInt"), m("readFields"));
 
     /**
+     * Whether a stream class overrides {@code ObjectInputStream.readFully(byte[], int, int)}, with which the converted
+     * format reads an object's shape and primitives unless it takes them where they are.
+     */
+    public static final ClassValue<Boolean> FULL_READS = of(ObjectInputStream.class,
+            m("readFully", byte[].class, int.class, int.class));
+
+    /**
      * Whether a stream class overrides {@code ObjectOutputStream.writeClassDescriptor} or one of its primitive
      * writes ({@code write}, {@code writeInt}, {@code writeUTF}...): the converted format writes such a stream's objects
      * in the plain format, whose data the JDK writes without those methods (see {@code ConvertedFormat}).

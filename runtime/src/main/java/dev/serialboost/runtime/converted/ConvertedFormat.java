@@ -4,7 +4,9 @@ import dev.serialboost.runtime.ApplicationFacing;
 import dev.serialboost.runtime.Overrides;
 import dev.serialboost.runtime.engine.Engine;
 import dev.serialboost.runtime.engine.FormatSeam;
+import dev.serialboost.runtime.jdk.JdkByteArrayInputStream;
 import dev.serialboost.runtime.jdk.JdkObjectStreamClass;
+import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.Externalizable;
 import java.io.IOException;
@@ -493,6 +495,10 @@ public final class ConvertedFormat {
             // the shape and the writer's first level's primitives (as many bytes as its descriptor's fields take:
             // the data is exactly those fields) in one read
             int head = ConvertedReading.firstLevelBytes(desc, view);
+            if (view.references == 0 && !view.custom && !view.reading && head == view.levels[0].primitiveBytes
+                    && storedInPlace(obj, in, desc, view)) {
+                return null;
+            }
             byte[] data = new byte[ConvertedShape.BYTES + Math.max(head, view.primitiveBytes)];
             try {
                 in.readFully(data, 0, ConvertedShape.BYTES + head);
@@ -522,6 +528,41 @@ public final class ConvertedFormat {
         } catch (Throwable t) {
             throw new IllegalStateException("serialboost: unexpected exception reading " + obj.getClass().getName(), t);
         }
+    }
+
+    /**
+     * Reads an object of {@code view} (no references, no own methods) whose data has the view's shape, and whose
+     * stream descriptor {@code desc} has the view's first level, where its bytes are: in the buffer of the {@code
+     * ByteArrayInputStream} under the stream ({@link Engine#bytesBelow}), when the stream class reads them with the
+     * JDK's {@code readFully} and they are all there, stored from that buffer into the object; the stream moves past
+     * them as {@link #readBegin}'s reads would have moved it. Returns false, nothing read, in any other case, which
+     * {@code readBegin} then reads as before (so every error is still its own). Saves that object's array of
+     * primitives and the copy into it.
+     */
+    private static boolean storedInPlace(final Object obj, final ObjectInput in, final ObjectStreamClass desc,
+                                         final ConvertedView view) throws Throwable {
+        if (!(in instanceof ObjectInputStream stream)
+                || in.getClass() != ObjectInputStream.class && Overrides.FULL_READS.get(in.getClass())) {
+            return false;
+        }
+        ByteArrayInputStream array = Engine.bytesBelow(stream);
+        if (array == null) {
+            return false;
+        }
+        int bytes = ConvertedShape.BYTES + view.primitiveBytes;
+        byte[] buf = (byte[]) JdkByteArrayInputStream.BUF.invokeExact(array);
+        int pos = (int) JdkByteArrayInputStream.POS.invokeExact(array);
+        if (pos < 0 || Math.min((int) JdkByteArrayInputStream.COUNT.invokeExact(array), buf.length) - pos < bytes) {
+            return false;
+        }
+        int shape = (buf[pos] & 0xFF) << 24 | (buf[pos + 1] & 0xFF) << 16 | (buf[pos + 2] & 0xFF) << 8
+                | (buf[pos + 3] & 0xFF);
+        if (shape != view.shape || view.reflectors != null && !ConvertedReading.sameReflectors(view.reflectors, desc)
+                || Engine.takeBelow(stream, array, buf, bytes) != pos) {
+            return false;
+        }
+        ConvertedReading.store(obj, view.levels, 0, view.levels.length, buf, pos + ConvertedShape.BYTES, null);
+        return true;
     }
 
     /**

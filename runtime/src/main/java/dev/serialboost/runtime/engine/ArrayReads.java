@@ -3,10 +3,12 @@ package dev.serialboost.runtime.engine;
 import dev.serialboost.runtime.jdk.JdkBlockDataInputStream;
 import dev.serialboost.runtime.jdk.JdkByteArrayInputStream;
 import dev.serialboost.runtime.jdk.JdkLookup;
+import dev.serialboost.runtime.jdk.JdkObjectInputStream;
 import dev.serialboost.runtime.jdk.JdkPeekInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.ObjectInputStream;
 
 /**
  * What {@code ObjectInputStream$PeekInputStream}'s reads of its underlying stream call once the engine has patched
@@ -149,6 +151,25 @@ final class ArrayReads {
         long total = (long) JdkPeekInputStream.TOTAL_BYTES_READ.invokeExact(peek);
         JdkPeekInputStream.SET_TOTAL_BYTES_READ.invokeExact(peek, total + bytes);
         return pos;
+    }
+
+    /**
+     * The {@code ByteArrayInputStream} the object stream {@code in} reads its next bytes from as {@code readFully}
+     * would read them outside block data: when it is not in block data and its peek stream reads exactly such a
+     * stream and has no byte peeked; else null. What {@link Engine#bytesBelow} answers.
+     */
+    static ByteArrayInputStream arrayBelow(final ObjectInputStream in) throws Throwable {
+        if (!INTS_IN_PLACE || JdkObjectInputStream.BIN == null) {
+            return null;
+        }
+        Object bin = (Object) JdkObjectInputStream.BIN.invokeExact(in);
+        return bin == null || (boolean) JdkBlockDataInputStream.BLKMODE.invokeExact(bin) ? null : arrayUnder(bin);
+    }
+
+    /** {@link #take} for the object stream {@code in}, whose {@link #arrayBelow} is {@code array}. */
+    static int take(final ObjectInputStream in, final ByteArrayInputStream array, final byte[] buf, final int bytes)
+            throws Throwable {
+        return take((Object) JdkObjectInputStream.BIN.invokeExact(in), array, buf, bytes);
     }
 
     /** Stands for {@code in.read(b, off, len)}. */

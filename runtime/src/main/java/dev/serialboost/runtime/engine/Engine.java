@@ -9,6 +9,7 @@ import dev.serialboost.runtime.jdk.JdkObjectOutputStream;
 import dev.serialboost.runtime.jdk.JdkObjectStreamClass;
 import dev.serialboost.runtime.jdk.JdkObjectStreamField;
 import dev.serialboost.runtime.jdk.JdkVm;
+import java.io.ByteArrayInputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
@@ -211,6 +212,27 @@ public final class Engine {
         if (PROBLEM == null) {
             CallerLoader.publicRead(in, (long) JdkObjectInputStream.DEPTH.invokeExact(in));
         }
+    }
+
+    /**
+     * For the converted format, which reads an object's shape and primitives where they are when it can: the {@code
+     * ByteArrayInputStream} whose buffer holds the next bytes of {@code in} as {@code readFully} would read them
+     * (outside block data, through a peek stream with nothing peeked, from exactly such a stream), or null. Nothing
+     * is read; {@link #takeBelow} then takes them.
+     */
+    public static ByteArrayInputStream bytesBelow(final ObjectInputStream in) throws Throwable {
+        return ArrayReads.arrayBelow(in);
+    }
+
+    /**
+     * Takes the next {@code bytes} bytes of {@code in} from {@code array}, {@link #bytesBelow} {@code in}, whose buffer
+     * is {@code buf}, as {@code readFully} would read them (the array stream's position and the count of bytes read
+     * that filters are given move past them): returns where they start in {@code buf}, or -1, nothing read, when
+     * fewer are there.
+     */
+    public static int takeBelow(final ObjectInputStream in, final ByteArrayInputStream array, final byte[] buf,
+                                final int bytes) throws Throwable {
+        return ArrayReads.take(in, array, buf, bytes);
     }
 
     /**

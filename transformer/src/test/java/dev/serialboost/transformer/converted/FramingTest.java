@@ -188,6 +188,91 @@ class FramingTest {
         }
     }
 
+    /**
+     * Converted data of a class without references or own methods is read where it is when the stream reads exactly
+     * a {@code ByteArrayInputStream} (its shape and record stored from that stream's buffer), else through the
+     * stream's {@code readFully}. Read both ways (and by a stream class that overrides {@code readFully}, which must
+     * see every read it sees without that shortcut), the same stream gives the same objects
+     * and hands its filter the same values at the same points, whole and cut short at every byte (the same objects
+     * before the same exception).
+     */
+    @Test
+    void dataReadWhereItIsGivesWhatReadingThroughTheStreamGives() throws Exception {
+        ClassLoader converted = loader(true, true);
+        Class<?> tickClass = converted.loadClass(TICK);
+        Object[] ticks = (Object[]) java.lang.reflect.Array.newInstance(tickClass, 50);
+        for (int i = 0; i < ticks.length; i++) {
+            ticks[i] = create(converted, TICK, new Class<?>[] {long.class, double.class, int.class},
+                    (long) i << 40, i - 0.25, -i);
+        }
+        Object holder = create(converted, HOLDER, new Class<?>[] {Object.class, String.class}, ticks[3], "h");
+        byte[] stream = write(ticks, tick(converted), holder, "after");
+        for (int length = stream.length; length > 4; length--) {
+            byte[] cut = Arrays.copyOf(stream, length);
+            List<String> inPlace = new ArrayList<>();
+            List<String> through = new ArrayList<>();
+            List<String> overriding = new ArrayList<>();
+            int[] fullReads = new int[1];
+            List<Object> read = readLogged(new ByteArrayInputStream(cut), converted, inPlace, null);
+            List<Object> readThrough = readLogged(new java.io.FilterInputStream(new ByteArrayInputStream(cut)) { },
+                    converted, through, null);
+            List<Object> readOverriding = readLogged(new ByteArrayInputStream(cut), converted, overriding, fullReads);
+            assertEquals(through, inPlace, "filter calls and outcome, " + length + " of " + stream.length + " bytes");
+            assertEquals(through, overriding, "filter calls and outcome, readFully overridden, " + length + " bytes");
+            GraphAssert.assertSameGraph(readThrough, read);
+            GraphAssert.assertSameGraph(readThrough, readOverriding);
+            if (length == stream.length) {
+                Object[] written = {ticks, tick(converted), holder, "after"};
+                assertEquals(written.length, read.size(), "objects read");
+                for (int i = 0; i < written.length; i++) {
+                    GraphAssert.assertSameGraph(written[i], read.get(i));
+                }
+                // one per Tick; two for the Holder (its first level's bytes with the shape, then the rest)
+                assertEquals(ticks.length + 1 + 2, fullReads[0], "the overriding stream's readFully calls");
+            }
+        }
+    }
+
+    /**
+     * Every object of {@code input}, resolving classes in {@code loader}, appending to {@code log} what its filter is
+     * handed at each call and, last, how the reading ended; with {@code fullReads}, by a stream class that overrides
+     * {@code readFully(byte[], int, int)} and counts its calls there.
+     */
+    private static List<Object> readLogged(final java.io.InputStream input, final ClassLoader loader,
+                                           final List<String> log, final int[] fullReads) throws IOException {
+        List<Object> read = new ArrayList<>();
+        ObjectInputStream in = fullReads == null ? new ObjectInputStream(input) {
+            @Override
+            protected Class<?> resolveClass(final ObjectStreamClass desc) throws ClassNotFoundException {
+                return Class.forName(desc.getName(), false, loader);
+            }
+        } : new ObjectInputStream(input) {
+            @Override
+            protected Class<?> resolveClass(final ObjectStreamClass desc) throws ClassNotFoundException {
+                return Class.forName(desc.getName(), false, loader);
+            }
+
+            @Override
+            public void readFully(final byte[] buf, final int off, final int len) throws IOException {
+                fullReads[0]++;
+                super.readFully(buf, off, len);
+            }
+        };
+        in.setObjectInputFilter(info -> {
+            log.add(info.serialClass() + " " + info.arrayLength() + " " + info.depth() + " " + info.references()
+                    + " " + info.streamBytes());
+            return java.io.ObjectInputFilter.Status.UNDECIDED;
+        });
+        try {
+            while (true) {
+                read.add(in.readObject());
+            }
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            log.add(e.toString());
+        }
+        return read;
+    }
+
     /** Tick {@code i}'s bulk record: time, price, size, little-endian. */
     private static byte[] record(final int i) {
         return java.nio.ByteBuffer.allocate(20).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(i)
