@@ -171,10 +171,12 @@ public final class BulkLayout {
 
     /** Puts the target's fields, as the record, into {@code data} from {@code at}. */
     private void fill(final Object o, final byte[] data, final int at) {
-        if (start >= 0) {
+        long from = start; // in locals, as in apply
+        int bytes = size;
+        if (from >= 0) {
             int i = 0;
-            for (; i + 8 <= size; i += 8) {
-                long v = getLongUnaligned(o, start + i);
+            for (; i + 8 <= bytes; i += 8) {
+                long v = getLongUnaligned(o, from + i);
                 // any bits with the exponent of a NaN are rare: only then is the word looked at as a double
                 if ((v & 0x7FF0_0000_0000_0000L) == 0x7FF0_0000_0000_0000L && (v & 0x000F_FFFF_FFFF_FFFFL) != 0
                         && doubleWords[i >>> 3]) {
@@ -182,8 +184,8 @@ public final class BulkLayout {
                 }
                 putLongUnaligned(data, BASE + at + i, v);
             }
-            for (; i < size; i++) {
-                data[at + i] = getByte(o, start + i);
+            for (; i < bytes; i++) {
+                data[at + i] = getByte(o, from + i);
             }
             if (floats.length > 0) {
                 canonicalNaNs(data, at);
@@ -253,13 +255,17 @@ public final class BulkLayout {
             throw new IllegalArgumentException("a " + size + "-byte record is needed at " + at + " of "
                     + data.length + " bytes");
         }
-        if (start >= 0) {
+        // the layout's fields in locals: the JIT reloads a field after every store through Unsafe into an object (which
+        // may be this one), and that cost this loop 6% of a MarketData read
+        long from = start;
+        int bytes = size;
+        if (from >= 0) {
             int i = 0;
-            for (; i + 8 <= size; i += 8) {
-                putLongUnaligned(o, start + i, getLongUnaligned(data, BASE + at + i));
+            for (; i + 8 <= bytes; i += 8) {
+                putLongUnaligned(o, from + i, getLongUnaligned(data, BASE + at + i));
             }
-            for (; i < size; i++) {
-                putByte(o, start + i, data[at + i]);
+            for (; i < bytes; i++) {
+                putByte(o, from + i, data[at + i]);
             }
         } else {
             applyMapped(o, data, at);
