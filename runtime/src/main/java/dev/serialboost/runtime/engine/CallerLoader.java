@@ -4,6 +4,7 @@ import dev.serialboost.runtime.Overrides;
 import dev.serialboost.runtime.jdk.JdkObjectInputStream;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
+import java.lang.ref.WeakReference;
 
 /**
  * The class loader {@code ObjectInputStream.resolveClass} asks, {@code latestUserDefinedLoader()}, found once per
@@ -44,7 +45,8 @@ final class CallerLoader {
 
     /** The top-level read in progress on a thread, if any. Only its thread changes it. */
     private static final class Context {
-        final Thread thread = Thread.currentThread();
+        /** Its thread, weakly: {@link #last} may hold a context after its thread has ended. */
+        final WeakReference<Thread> thread = new WeakReference<>(Thread.currentThread());
         ObjectInputStream stream;
         ClassLoader loader;
         /** Class code may be on the stack for reads deeper than this; {@link Long#MAX_VALUE}: none. */
@@ -64,11 +66,12 @@ final class CallerLoader {
 
     private static final ThreadLocal<Context> CONTEXT = ThreadLocal.withInitial(Context::new);
     /**
-     * The context of the thread that last started a top-level read, while that read runs: found without a
-     * thread-local look-up when it is the current thread's (it is for a stream read on one thread); any other thread
-     * looks its own up. Cleared when that read ends, so that a thread that has finished reading (a web application's
-     * worker, its context loader) is not kept reachable from here after it ends. A racy cache: a thread that sees
-     * another's context, or none, looks its own up; {@link Context#thread} is final, so a context seen is whole.
+     * The context of the thread that last started a top-level read: found without a thread-local look-up when it is
+     * the current thread's (it is for streams read on one thread, also from one top-level read to the next); any
+     * other thread looks its own up. It keeps neither its thread (weakly referenced) nor, once its read has ended,
+     * a stream or a loader, so a thread that has finished reading (a web application's worker, its context loader)
+     * is not kept reachable from here. A racy cache: a thread that sees another's context, or none, looks its own up;
+     * {@link Context#thread} is final, so a context seen is whole.
      */
     private static Context last;
 
@@ -78,13 +81,13 @@ final class CallerLoader {
     /** The current thread's context, quickly when it is {@link #last}. */
     private static Context context() {
         Context c = last;
-        return c != null && c.thread == Thread.currentThread() ? c : CONTEXT.get();
+        return c != null && c.thread.refersTo(Thread.currentThread()) ? c : CONTEXT.get();
     }
 
     /** A read of {@code in} reached {@code depth}: at 1 a top-level read starts. */
     static void entered(final ObjectInputStream in, final long depth) {
         if (depth == 1) {
-            Context c = CONTEXT.get();
+            Context c = context();
             c.stream = in;
             c.loader = null;
             c.userDepth = Long.MAX_VALUE;
@@ -101,7 +104,7 @@ final class CallerLoader {
     /** A read of {@code in} went back to {@code depth}: the object read at {@code depth + 1} is done. */
     static void left(final ObjectInputStream in, final long depth) {
         Context c = last;
-        if (c == null || c.thread != Thread.currentThread()) {
+        if (c == null || !c.thread.refersTo(Thread.currentThread())) {
             if (depth != 0) {
                 return; // another thread's stream: a class-code depth stays marked, which only means more walks
             }
@@ -114,9 +117,6 @@ final class CallerLoader {
             c.stream = null;
             c.loader = null;
             c.closed = 0;
-            if (last == c) {
-                last = null;
-            }
         } else {
             if (depth < c.userDepth) {
                 c.userDepth = Long.MAX_VALUE;
