@@ -551,8 +551,8 @@ public final class ConvertedFormat {
         }
         int bytes = ConvertedShape.BYTES + view.primitiveBytes;
         byte[] buf = (byte[]) JdkByteArrayInputStream.BUF.invokeExact(array);
-        int pos = (int) JdkByteArrayInputStream.POS.invokeExact(array);
-        if (pos < 0 || Math.min((int) JdkByteArrayInputStream.COUNT.invokeExact(array), buf.length) - pos < bytes) {
+        int pos = Engine.placeBelow(array, buf, bytes);
+        if (pos < 0) {
             return false;
         }
         int shape = (buf[pos] & 0xFF) << 24 | (buf[pos + 1] & 0xFF) << 16 | (buf[pos + 2] & 0xFF) << 8

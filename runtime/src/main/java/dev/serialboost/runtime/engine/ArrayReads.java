@@ -133,6 +133,16 @@ final class ArrayReads {
     }
 
     /**
+     * Where the next {@code bytes} bytes of {@code array}, whose buffer is {@code buf}, start in {@code buf}, or -1 when
+     * fewer are there; nothing is read.
+     */
+    static int at(final ByteArrayInputStream array, final byte[] buf, final long bytes) throws Throwable {
+        int pos = (int) JdkByteArrayInputStream.POS.invokeExact(array);
+        int count = Math.min((int) JdkByteArrayInputStream.COUNT.invokeExact(array), buf.length);
+        return pos < 0 || count - pos < bytes ? -1 : pos;
+    }
+
+    /**
      * Takes {@code bytes} bytes of {@code array} ({@link #arrayUnder} {@code bin}, whose buffer is {@code buf}) as
      * {@code bin}'s peek stream reads them outside block data, without the array stream's lock: returns where they
      * start in {@code buf}, the array stream's position and the peek stream's count of bytes read (which filters are
@@ -141,9 +151,8 @@ final class ArrayReads {
      */
     static int take(final Object bin, final ByteArrayInputStream array, final byte[] buf, final long bytes)
             throws Throwable {
-        int pos = (int) JdkByteArrayInputStream.POS.invokeExact(array);
-        int count = Math.min((int) JdkByteArrayInputStream.COUNT.invokeExact(array), buf.length);
-        if (pos < 0 || count - pos < bytes) {
+        int pos = at(array, buf, bytes);
+        if (pos < 0) {
             return -1;
         }
         JdkByteArrayInputStream.SET_POS.invokeExact(array, pos + (int) bytes);

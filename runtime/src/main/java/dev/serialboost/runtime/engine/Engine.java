@@ -218,10 +218,19 @@ public final class Engine {
      * For the converted format, which reads an object's shape and primitives where they are when it can: the {@code
      * ByteArrayInputStream} whose buffer holds the next bytes of {@code in} as {@code readFully} would read them
      * (outside block data, through a peek stream with nothing peeked, from exactly such a stream), or null. Nothing
-     * is read; {@link #takeBelow} then takes them.
+     * is read; {@link #placeBelow} says where they are, {@link #takeBelow} takes them.
      */
     public static ByteArrayInputStream bytesBelow(final ObjectInputStream in) throws Throwable {
         return ArrayReads.arrayBelow(in);
+    }
+
+    /**
+     * Where the next {@code bytes} bytes of {@code array} ({@link #bytesBelow} a stream), whose buffer is {@code buf},
+     * start in {@code buf}, or -1 when fewer are there; nothing is read.
+     */
+    public static int placeBelow(final ByteArrayInputStream array, final byte[] buf, final int bytes)
+            throws Throwable {
+        return ArrayReads.at(array, buf, bytes);
     }
 
     /**
