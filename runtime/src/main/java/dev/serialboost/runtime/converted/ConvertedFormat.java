@@ -505,7 +505,7 @@ public final class ConvertedFormat {
             } catch (IOException | RuntimeException e) {
                 throw ViewBinding.framed(desc) ? ViewBinding.incompatible(obj.getClass().getName(), e) : e;
             }
-            int shape = (data[0] & 0xFF) << 24 | (data[1] & 0xFF) << 16 | (data[2] & 0xFF) << 8 | (data[3] & 0xFF);
+            int shape = GeneratedCode.getInt(data, 0);
             if (!view.reading && shape == view.shape
                     && (view.reflectors == null || ConvertedReading.sameReflectors(view.reflectors, desc))) {
                 if (head != view.levels[0].primitiveBytes) {
@@ -555,8 +555,7 @@ public final class ConvertedFormat {
         if (pos < 0) {
             return false;
         }
-        int shape = (buf[pos] & 0xFF) << 24 | (buf[pos + 1] & 0xFF) << 16 | (buf[pos + 2] & 0xFF) << 8
-                | (buf[pos + 3] & 0xFF);
+        int shape = GeneratedCode.getInt(buf, pos);
         if (shape != view.shape || view.reflectors != null && !ConvertedReading.sameReflectors(view.reflectors, desc)
                 || Engine.takeBelow(stream, array, buf, bytes) != pos) {
             return false;
