@@ -22,8 +22,8 @@ import java.util.Map;
 /**
  * One run of {@link BenchRunner}, step by step: the run's description; a self-check per JDK and mode
  * ({@link SelfChecks}), then the default mode's bytes compared with no agent's on each JDK; the JMH forks of every
- * JDK and mode ({@link JmhRuns}), whose agent lines are checked ({@link AgentOutputCheck}); what the agent costs
- * ({@link CostMeasurements}); the run record; the page. {@code --cost-only} stops after the costs,
+ * JDK and mode, the modes interleaved ({@link JmhRuns}), whose agent lines are checked ({@link AgentOutputCheck});
+ * what the agent costs ({@link CostMeasurements}); the run record; the page. {@code --cost-only} stops after the costs,
  * {@code --report-only} does nothing but the page.
  */
 public final class BenchRun {
@@ -69,11 +69,7 @@ public final class BenchRun {
         }
         List<RunResult> all = new ArrayList<>();
         for (Map.Entry<BenchJdk, Map<AgentMode, Plan>> j : plans.entrySet()) {
-            for (Map.Entry<AgentMode, Plan> e : j.getValue().entrySet()) {
-                for (Plan.Run run : e.getValue().runs()) {
-                    all.addAll(jmh.run(j.getKey(), e.getKey(), run));
-                }
-            }
+            all.addAll(jmh.run(j.getKey(), j.getValue()));
         }
         if (all.isEmpty()) {
             throw new IllegalStateException("JMH ran nothing (methods '" + settings.methods() + "')");

@@ -16,23 +16,29 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
+import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The benchmarks themselves: one JMH run per JDK, mode and {@link Plan.Run}, forks on that JDK with the mode's
- * {@link JvmOptions}, JMH's output to the console and to a log per run, from which every fork's agent lines are
+ * The benchmarks themselves: on each JDK, each benchmark method and parameter combination in every mode, modes
+ * interleaved ({@link #run(BenchJdk, Map)}), forks on that JDK with the mode's {@link JvmOptions}, JMH's output to
+ * the console and to a log per JDK, mode and {@link Plan.Run}, from which every fork's agent lines are
  * checked ({@link AgentOutputCheck}); JMH's {@code gc} profiler in every fork (allocation per operation); and JMH's
  * JSON result file of the whole run.
  */
@@ -41,6 +47,8 @@ final class JmhRuns {
     private final RunSettings settings;
     private final JvmOptions jvmOptions;
     private final AgentOutputCheck agentOutput;
+    /** The logs this runner has written to: the first unit of a log starts it afresh, the others append. */
+    private final Set<Path> logsStarted = new HashSet<>();
 
     JmhRuns(final RunSettings settings, final JvmOptions jvmOptions, final AgentOutputCheck agentOutput) {
         this.settings = settings;
@@ -48,14 +56,72 @@ final class JmhRuns {
         this.agentOutput = agentOutput;
     }
 
-    /** Runs the benchmarks of {@code run} that {@code --methods} selects; empty when it selects none. */
-    List<RunResult> run(final BenchJdk jdk, final AgentMode mode, final Plan.Run run)
-            throws IOException, RunnerException {
-        List<Class<?>> benchmarks = run.benchmarks().stream().filter(b -> !methods(b).isEmpty()).toList();
-        if (benchmarks.isEmpty()) {
-            return List.of();
+    /**
+     * Runs {@code jdk}'s plans, interleaved: each benchmark method with each of its parameter combinations is one
+     * {@link Unit}, and a unit runs in every mode whose plan has it, one mode right after the other, the modes' order
+     * rotating from unit to unit. Run mode after mode instead, a slow spell of the machine falls on every row of the
+     * one mode running then and on none of the others: on this project's 2-core machine, the four minutes of one run's
+     * JDK 17 {@code convert=all} forks ran up to 2x slower than the same jar and settings run alone afterwards.
+     * Interleaved, such a spell falls on all the modes of a few rows, whose ratios it leaves nearly as they were.
+     */
+    List<RunResult> run(final BenchJdk jdk, final Map<AgentMode, Plan> plans) throws IOException, RunnerException {
+        List<RunResult> results = new ArrayList<>();
+        Map<AgentMode, int[]> forks = new EnumMap<>(AgentMode.class);
+        for (Turn turn : turns(plans)) {
+            List<RunResult> unit = run(jdk, turn.mode(), turn.unit());
+            forks.computeIfAbsent(turn.mode(), k -> new int[1])[0] += unit.size() * settings.timing().forks();
+            results.addAll(unit);
         }
-        RunLog.print("JMH, " + jdk.label() + ", " + mode.label() + " (" + run.name() + ")");
+        for (Map.Entry<AgentMode, int[]> f : forks.entrySet()) {
+            RunLog.print("JMH, " + jdk.label() + ", " + f.getKey().label() + ": " + f.getValue()[0] + " forks");
+        }
+        return results;
+    }
+
+    /**
+     * The order {@link #run(BenchJdk, Map)} runs {@code plans} in: the units in the plans' order (a unit first seen
+     * in a later mode's plan comes where that plan has it), each unit's modes one after the other, their order
+     * rotated by one more place at each unit.
+     */
+    List<Turn> turns(final Map<AgentMode, Plan> plans) {
+        Map<Unit, List<Turn>> units = new LinkedHashMap<>();
+        for (Map.Entry<AgentMode, Plan> e : plans.entrySet()) {
+            for (Plan.Run run : e.getValue().runs()) {
+                for (Class<?> benchmark : run.benchmarks()) {
+                    for (String method : methods(benchmark)) {
+                        for (Map<String, String> params : run.combinations(benchmark)) {
+                            Unit unit = new Unit(run.name(), benchmark, method, params);
+                            units.computeIfAbsent(unit, u -> new ArrayList<>())
+                                    .add(new Turn(e.getKey(), unit));
+                        }
+                    }
+                }
+            }
+        }
+        List<Turn> turns = new ArrayList<>();
+        int rotation = 0;
+        for (List<Turn> modes : units.values()) {
+            List<Turn> rotated = new ArrayList<>(modes);
+            Collections.rotate(rotated, rotation++);
+            turns.addAll(rotated);
+        }
+        return turns;
+    }
+
+    /** One unit in one mode. */
+    record Turn(AgentMode mode, Unit unit) {
+    }
+
+    /** One benchmark method with one combination of its parameters, in the {@link Plan.Run} named {@code run}. */
+    record Unit(String run, Class<?> benchmark, String method, Map<String, String> params) {
+    }
+
+    /**
+     * Runs {@code unit} in {@code mode}: its forks, JMH's output appended to the log of the JDK, mode and plan run
+     * (started afresh by the first unit of this runner), and their agent lines checked.
+     */
+    private List<RunResult> run(final BenchJdk jdk, final AgentMode mode, final Unit unit)
+            throws IOException, RunnerException {
         Timing t = settings.timing();
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .jvm(jdk.java().toString())
@@ -70,23 +136,23 @@ final class JmhRuns {
                 // allocation counters between iterations, outside the measured code
                 .addProfiler(GCProfiler.class)
                 .jvmArgs(jvmOptions.of(mode, false).toArray(new String[0]))
-                .jvmArgsAppend(); // the @Fork defaults of the classes are in FORK_OPTIONS already
-        for (Class<?> b : benchmarks) {
-            options.include("^" + Pattern.quote(b.getName()) + "\\.(" + settings.methods() + ")$");
+                .jvmArgsAppend() // the @Fork defaults of the classes are in FORK_OPTIONS already
+                .include("^" + Pattern.quote(unit.benchmark().getName()) + "\\." + Pattern.quote(unit.method()) + "$");
+        for (Map.Entry<String, String> p : unit.params().entrySet()) {
+            options.param(p.getKey(), p.getValue());
         }
-        for (Map.Entry<String, List<String>> p : run.params().entrySet()) {
-            options.param(p.getKey(), p.getValue().toArray(new String[0]));
-        }
-        Path log = settings.results().resolve("jmh-" + jdk.feature() + "-" + mode.id() + "-" + run.name() + ".log");
+        Path log = settings.results().resolve("jmh-" + jdk.feature() + "-" + mode.id() + "-" + unit.run() + ".log");
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
         List<RunResult> results;
-        try (OutputStream file = new FileOutputStream(log.toFile());
-             PrintStream tee = new PrintStream(new Tee(System.out, file), true, StandardCharsets.UTF_8)) {
+        try (OutputStream file = new FileOutputStream(log.toFile(), !logsStarted.add(log));
+             PrintStream tee = new PrintStream(new Tee(System.out, new Tee(output, file)), true,
+                     StandardCharsets.UTF_8)) {
             results = new ArrayList<>(new Runner(options.build(),
                     OutputFormatFactory.createFormatInstance(tee, VerboseMode.NORMAL)).run());
         }
         if (results.isEmpty()) {
-            throw new IllegalStateException("JMH ran nothing on " + jdk.label() + " in mode " + mode.id()
-                    + " (methods '" + settings.methods() + "')");
+            throw new IllegalStateException("JMH ran nothing of " + unit.benchmark().getSimpleName() + "."
+                    + unit.method() + " " + unit.params() + " on " + jdk.label() + " in mode " + mode.id());
         }
         for (RunResult result : results) {
             String jvm = result.getParams().getJvm();
@@ -94,8 +160,8 @@ final class JmhRuns {
                 throw new IllegalStateException("JMH ran a fork on " + jvm + ", not on " + jdk.java());
             }
         }
-        String output = Files.readString(log, StandardCharsets.UTF_8);
-        agentOutput.check(jdk, mode, output, results.size() * t.forks(), "benchmark forks");
+        agentOutput.check(jdk, mode, output.toString(StandardCharsets.UTF_8), results.size() * t.forks(),
+                "benchmark forks");
         return results;
     }
 
