@@ -73,7 +73,8 @@ final class JmhRuns {
             results.addAll(unit);
         }
         for (Map.Entry<AgentMode, int[]> f : forks.entrySet()) {
-            RunLog.print("JMH, " + jdk.label() + ", " + f.getKey().label() + ": " + f.getValue()[0] + " forks");
+            int n = f.getValue()[0];
+            RunLog.print("JMH, " + jdk.label() + ", " + f.getKey().label() + ": " + n + (n == 1 ? " fork" : " forks"));
         }
         return results;
     }
