@@ -16,23 +16,20 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
-import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.EnumMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -47,8 +44,6 @@ final class JmhRuns {
     private final RunSettings settings;
     private final JvmOptions jvmOptions;
     private final AgentOutputCheck agentOutput;
-    /** The logs this runner has written to: the first unit of a log starts it afresh, the others append. */
-    private final Set<Path> logsStarted = new HashSet<>();
 
     JmhRuns(final RunSettings settings, final JvmOptions jvmOptions, final AgentOutputCheck agentOutput) {
         this.settings = settings;
@@ -66,17 +61,28 @@ final class JmhRuns {
      */
     List<RunResult> run(final BenchJdk jdk, final Map<AgentMode, Plan> plans) throws IOException, RunnerException {
         List<RunResult> results = new ArrayList<>();
-        Map<AgentMode, int[]> forks = new EnumMap<>(AgentMode.class);
+        Map<Path, Log> logs = new LinkedHashMap<>();
         for (Turn turn : turns(plans)) {
-            List<RunResult> unit = run(jdk, turn.mode(), turn.unit());
-            forks.computeIfAbsent(turn.mode(), k -> new int[1])[0] += unit.size() * settings.timing().forks();
+            Path file = settings.results().resolve("jmh-" + jdk.feature() + "-" + turn.mode().id() + "-"
+                    + turn.unit().run() + ".log");
+            Log log = logs.computeIfAbsent(file, f -> new Log(turn.mode(), turn.unit().run(), new int[1]));
+            List<RunResult> unit = run(jdk, turn.mode(), turn.unit(), file, log.forks()[0] > 0);
+            log.forks()[0] += unit.size() * settings.timing().forks();
             results.addAll(unit);
         }
-        for (Map.Entry<AgentMode, int[]> f : forks.entrySet()) {
-            int n = f.getValue()[0];
-            RunLog.print("JMH, " + jdk.label() + ", " + f.getKey().label() + ": " + n + (n == 1 ? " fork" : " forks"));
+        // every fork's agent lines, per mode and plan run: its log holds the output of all its forks
+        for (Map.Entry<Path, Log> e : logs.entrySet()) {
+            Log log = e.getValue();
+            RunLog.print("JMH, " + jdk.label() + ", " + log.mode().label() + " (" + log.run() + "): " + log.forks()[0]
+                    + " forks");
+            agentOutput.check(jdk, log.mode(), Files.readString(e.getKey(), StandardCharsets.UTF_8), log.forks()[0],
+                    "benchmark forks");
         }
         return results;
+    }
+
+    /** The log of one mode and plan run, and how many forks it holds. */
+    private record Log(AgentMode mode, String run, int[] forks) {
     }
 
     /**
@@ -117,12 +123,9 @@ final class JmhRuns {
     record Unit(String run, Class<?> benchmark, String method, Map<String, String> params) {
     }
 
-    /**
-     * Runs {@code unit} in {@code mode}: its forks, JMH's output appended to the log of the JDK, mode and plan run
-     * (started afresh by the first unit of this runner), and their agent lines checked.
-     */
-    private List<RunResult> run(final BenchJdk jdk, final AgentMode mode, final Unit unit)
-            throws IOException, RunnerException {
+    /** Runs {@code unit} in {@code mode}, JMH's output to the console and to {@code log} (appended, or afresh). */
+    private List<RunResult> run(final BenchJdk jdk, final AgentMode mode, final Unit unit, final Path log,
+                                final boolean append) throws IOException, RunnerException {
         Timing t = settings.timing();
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .jvm(jdk.java().toString())
@@ -142,12 +145,9 @@ final class JmhRuns {
         for (Map.Entry<String, String> p : unit.params().entrySet()) {
             options.param(p.getKey(), p.getValue());
         }
-        Path log = settings.results().resolve("jmh-" + jdk.feature() + "-" + mode.id() + "-" + unit.run() + ".log");
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
         List<RunResult> results;
-        try (OutputStream file = new FileOutputStream(log.toFile(), !logsStarted.add(log));
-             PrintStream tee = new PrintStream(new Tee(System.out, new Tee(output, file)), true,
-                     StandardCharsets.UTF_8)) {
+        try (OutputStream file = new FileOutputStream(log.toFile(), append);
+             PrintStream tee = new PrintStream(new Tee(System.out, file), true, StandardCharsets.UTF_8)) {
             results = new ArrayList<>(new Runner(options.build(),
                     OutputFormatFactory.createFormatInstance(tee, VerboseMode.NORMAL)).run());
         }
@@ -161,8 +161,6 @@ final class JmhRuns {
                 throw new IllegalStateException("JMH ran a fork on " + jvm + ", not on " + jdk.java());
             }
         }
-        agentOutput.check(jdk, mode, output.toString(StandardCharsets.UTF_8), results.size() * t.forks(),
-                "benchmark forks");
         return results;
     }
 
