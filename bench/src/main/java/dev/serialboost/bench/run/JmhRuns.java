@@ -65,24 +65,25 @@ final class JmhRuns {
         for (Turn turn : turns(plans)) {
             Path file = settings.results().resolve("jmh-" + jdk.feature() + "-" + turn.mode().id() + "-"
                     + turn.unit().run() + ".log");
-            Log log = logs.computeIfAbsent(file, f -> new Log(turn.mode(), turn.unit().run(), new int[1]));
-            List<RunResult> unit = run(jdk, turn.mode(), turn.unit(), file, log.forks()[0] > 0);
-            log.forks()[0] += unit.size() * settings.timing().forks();
+            Log log = logs.computeIfAbsent(file, f -> new Log(turn.mode(), turn.unit().run(), new ArrayList<>()));
+            List<RunResult> unit = run(jdk, turn.mode(), turn.unit(), file, !log.results().isEmpty());
+            log.results().addAll(unit);
             results.addAll(unit);
         }
         // every fork's agent lines, per mode and plan run: its log holds the output of all its forks
         for (Map.Entry<Path, Log> e : logs.entrySet()) {
             Log log = e.getValue();
-            RunLog.print("JMH, " + jdk.label() + ", " + log.mode().label() + " (" + log.run() + "): " + log.forks()[0]
-                    + " forks");
-            agentOutput.check(jdk, log.mode(), Files.readString(e.getKey(), StandardCharsets.UTF_8), log.forks()[0],
+            int forks = log.results().size() * settings.timing().forks();
+            RunLog.print("JMH, " + jdk.label() + ", " + log.mode().label() + " (" + log.run() + "): " + forks
+                    + (forks == 1 ? " fork" : " forks"));
+            agentOutput.check(jdk, log.mode(), Files.readString(e.getKey(), StandardCharsets.UTF_8), forks,
                     "benchmark forks");
         }
         return results;
     }
 
-    /** The log of one mode and plan run, and how many forks it holds. */
-    private record Log(AgentMode mode, String run, int[] forks) {
+    /** The log of one mode and plan run, and the results of the forks whose output it holds. */
+    private record Log(AgentMode mode, String run, List<RunResult> results) {
     }
 
     /**
