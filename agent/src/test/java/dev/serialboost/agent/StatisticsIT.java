@@ -15,8 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * Statistics on known streams ({@link StatsWorkload}: 3 streams of 5 + 7 top-level objects of two classes, an enum
  * constant, an {@code int[]} and a string), with {@code stats=true}: the MBean, read through the platform MBean
  * server, gives exactly the counts written, and the JFR recording, read back with {@code jdk.jfr.consumer}, one event
- * per top-level write and read with the stream class, the top object's class and its bytes. The streams are byte for
- * byte those written without the agent, and stderr has nothing but the agent's lines.
+ * per top-level write and read with the stream class, the top object's class and its bytes. A top-level operation
+ * of a nested stream that throws inside one that returns leaves the latter's counts and bytes exact. The streams are
+ * byte for byte those written without the agent, and stderr has nothing but the agent's lines.
  */
 class StatisticsIT {
 
@@ -47,6 +48,7 @@ class StatisticsIT {
         int unknowns = StatsWorkload.UNKNOWNS;
         int failing = StatsWorkload.FAILING;
         int fails = StatsWorkload.FAILS;
+        int nestedFails = StatsWorkload.NESTED_FAILS;
         // writes and reads that throw are not counted; those of the nested streams are, as their streams' own
         long longWrites = nesting + unknowns + failing - fails;
 
@@ -117,7 +119,9 @@ class StatisticsIT {
                 "class " + StatsWorkload.Nesting.class.getName() + " " + nesting + " " + nesting + " 1",
                 "class " + StatsWorkload.Inner.class.getName() + " " + nesting + " " + nesting + " " + nesting,
                 "class " + StatsWorkload.Unknown.class.getName() + " " + unknowns + " 0 1",
-                "class " + StatsWorkload.Failing.class.getName() + " " + failing + " 0 1",
+                // and one Failing in each of the nested streams whose write throws, with its descriptor
+                "class " + StatsWorkload.Failing.class.getName() + " " + (failing + nestedFails) + " 0 "
+                        + (1 + nestedFails),
                 "stream " + StatsWorkload.LongOut.class.getName() + " 2 " + longWrites + " 0 "
                         + (nestingBytes + unknownBytes + failingBytes) + " 0",
                 "stream " + StatsWorkload.LongIn.class.getName() + " 1 0 " + nesting + " 0 " + nestingBytes,
@@ -146,8 +150,10 @@ class StatisticsIT {
         if (!stats.agentLines().get(0).contains("; statistics: on (MBean dev.serialboost:type=Statistics)")) {
             throw stats.fail(jdk + ": the start-up line does not say statistics are on");
         }
-        // one per class and stream: Nesting, Unknown and Failing once, Inner once per nested stream
-        if (!lines.contains("engine descriptors written from templates=" + (S * 5 + threads + 3 + nesting))
+        // one per class and stream: Nesting, Unknown and Failing once, Inner once per nested stream, Failing once per
+        // nested stream that throws
+        if (!lines.contains("engine descriptors written from templates=" + (S * 5 + threads + 3 + nesting
+                + StatsWorkload.NESTED_FAILS))
                 || lines.stream().noneMatch(l -> l.startsWith("engine classes resolved from the cache="))) {
             throw stats.fail(jdk + ": the engine's outcomes are not counted");
         }

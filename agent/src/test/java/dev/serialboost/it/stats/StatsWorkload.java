@@ -30,8 +30,9 @@ import jdk.jfr.consumer.RecordingFile;
  * Known streams for the statistics: {@link #STREAMS} streams, each with {@link #PLAIN} top-level {@link Plain}s,
  * {@link #LINKED} top-level {@link Linked}s (each holding a new {@code Plain}), one enum constant, one {@code int[]}
  * and one string, written into a {@code ByteArrayOutputStream} and read back, under a JFR recording of the project's
- * events; then, without the recording, top-level writes and reads with nested streams, reads and writes that throw
- * ({@link #NESTING}), and threads ({@link #THREADS}). Prints the SHA-256 of every stream's bytes and the bytes of
+ * events; then, without the recording, top-level writes and reads with nested streams, reads and writes that throw,
+ * at the top level and in a nested stream under one that returns ({@link #NESTING}, {@link #NESTED_FAILS_EVERY}), and
+ * threads ({@link #THREADS}). Prints the SHA-256 of every stream's bytes and the bytes of
  * their top-level writes; then, with the agent, what its MBean (read through the platform
  * MBean server) and the recording (read back with {@code jdk.jfr.consumer}) say; without it, {@code no-mbean}.
  */
@@ -110,6 +111,14 @@ public final class StatsWorkload {
     /** Every this-many {@link Nesting}s, an {@link Unknown} before it: written, and refused by the reading stream. */
     public static final int UNKNOWN_EVERY = 5;
     public static final int UNKNOWNS = NESTING / UNKNOWN_EVERY;
+    /**
+     * Every this-many {@link Nesting}s, another nested stream's top-level operation throws before its {@link Inner}:
+     * a {@link Failing} written (a new plain stream's own write, which throws), and a corrupt plain stream read (its
+     * top-level read throws), each caught in the {@code Nesting}'s {@code writeObject}/{@code readObject}, whose own
+     * top-level operation goes on and returns.
+     */
+    public static final int NESTED_FAILS_EVERY = 10;
+    public static final int NESTED_FAILS = (NESTING + NESTED_FAILS_EVERY - 1) / NESTED_FAILS_EVERY;
     /** Top-level {@link Failing}s written to a {@link LongOut} of their own (never read); every third throws. */
     public static final int FAILING = 90;
     public static final int FAILS = FAILING / 3;
@@ -133,6 +142,14 @@ public final class StatsWorkload {
 
         private void writeObject(final ObjectOutputStream s) throws IOException {
             s.defaultWriteObject();
+            if (n % NESTED_FAILS_EVERY == 0) {
+                try {
+                    new ObjectOutputStream(new ByteArrayOutputStream()).writeObject(new Failing(0));
+                    throw new IOException("a Failing written");
+                } catch (IllegalStateException expected) {
+                    // the nested write threw; this one goes on
+                }
+            }
             ByteArrayOutputStream b = new ByteArrayOutputStream();
             try (ObjectOutputStream out = new InnerOut(b)) {
                 out.writeObject(inner);
@@ -146,6 +163,16 @@ public final class StatsWorkload {
             s.defaultReadObject();
             byte[] b = new byte[s.readInt()];
             s.readFully(b);
+            if (n % NESTED_FAILS_EVERY == 0) {
+                // the stream header, then a byte that is no type code
+                byte[] corrupt = {(byte) 0xac, (byte) 0xed, 0, 5, 0};
+                try {
+                    new ObjectInputStream(new ByteArrayInputStream(corrupt)).readObject();
+                    throw new IOException("a corrupt stream read");
+                } catch (java.io.StreamCorruptedException expected) {
+                    // the nested read threw; this one goes on
+                }
+            }
             try (ObjectInputStream in = new InnerIn(b)) {
                 inner = (Inner) in.readObject();
             }

@@ -163,12 +163,14 @@ final class Statistics {
     /**
      * One thread's counts, kept with plain adds by that thread alone (no atomic operation per object), summed by
      * {@link #snapshot}, which may see them a little late but never torn; and the thread's top-level operations
-     * under way (nested streams make a stack), as primitives and the identity hash of their stream, so that an
-     * operation that throws and never reports its end leaves no reference to its stream or classes on the thread.
-     * The start is kept here, not in a new local of the patched {@code writeObject}/{@code readObject}: those frames
-     * are on the stack once per level of a chain of {@code Externalizable} objects or of classes writing their own
-     * references, and a {@code long} local there cost 6 of 244 levels of such a chain under {@code -Xint} on a 256 KiB
-     * stack (DeepGraphIT allows one), for about 2% of a small object's time with statistics on.
+     * under way, as primitives (nested streams make a stack), so that none keeps a reference to its stream or classes
+     * on the thread. Each operation counted here ends or fails (the patched {@code writeObject}/{@code readObject}
+     * report both), so the stack needs no key: an end takes the top. An end with nothing under way is of an operation
+     * that began before statistics were on. The start is kept here, not in a new local of the patched {@code
+     * writeObject}/{@code readObject}: those frames are on the stack once per level of a chain of {@code
+     * Externalizable} objects or of classes writing their own references, and a {@code long} local there cost 6 of
+     * 244 levels of such a chain under {@code -Xint} on a 256 KiB stack (DeepGraphIT allows one), for about 2% of a
+     * small object's time with statistics on.
      */
     static final class Tally extends ThreadTallies.Tally<Tally> {
         /** Deeper than this (a stream per level of a recursive structure), operations are not counted. */
@@ -176,80 +178,75 @@ final class Statistics {
         final ThreadTallies.Chunked classes = new ThreadTallies.Chunked(CLASS_WIDTH);
         final ThreadTallies.Chunked streams = new ThreadTallies.Chunked(STREAM_WIDTH);
         final long[] engine = new long[OUTCOMES.size()];
-        /** Top-level operations until the next timed one, for {@link #READ} and {@link #WRITE}. */
-        final int[] untilTimed = new int[2];
-        int[] ids = new int[4];
-        long[] bytes = new long[4];
-        long[] nanos = new long[4];
+        /** Top-level writes and reads until the next timed one. */
+        int untilTimedWrite;
+        int untilTimedRead;
+        /**
+         * Where this thread counts the classes it counted lately, and its output and input stream classes counted last
+         * (apart: a thread that writes and reads in turn finds both).
+         */
+        final ThreadTallies.Recent recentClasses = new ThreadTallies.Recent(32, classes, t -> CLASSES.get(t).index);
+        final ThreadTallies.Last lastWriting = new ThreadTallies.Last(streams, t -> STREAMS.get(t).index);
+        final ThreadTallies.Last lastReading = new ThreadTallies.Last(streams, t -> STREAMS.get(t).index);
+        /**
+         * The operations under way, two longs each: the bytes the stream had at the start (-1 when unknown) and the
+         * start time (or {@link #UNTIMED}).
+         */
+        long[] starts = new long[8];
+        /** How many operations are under way, those past {@link #MAX} included. */
+        int size;
         /** JFR events under way, when a recording takes them; for a write, with its top object's class, weakly. */
         Object[] events = new Object[4];
         WeakReference<?>[] tops = new WeakReference<?>[4];
-        int size;
-        /** The classes this thread counted lately. */
-        final ThreadTallies.Recent<Counted> recent = new ThreadTallies.Recent<>();
-        /** The stream class this thread counted last. */
-        final ThreadTallies.Last<Counted> lastStream = new ThreadTallies.Last<>();
+        /** How many of {@link #events} are set: none, and an end need not look there. */
+        int eventsUnderWay;
 
         Tally(final Thread owner) {
             super(owner);
         }
 
-        void push(final int id, final long startBytes, final long startNanos, final Object event,
-                  final Class<?> top) {
-            for (int i = size - 1; i >= 0; i--) {
-                if (ids[i] == id) { // a stream at depth 0 has nothing under way: an operation of it that threw
-                    remove(i);
-                    break;
-                }
+        void push(final long startBytes, final long startNanos, final Object event, final Class<?> top) {
+            int i = size++;
+            if (i >= MAX) {
+                return;
             }
-            if (size == ids.length) {
-                if (size == MAX) {
-                    return;
-                }
-                int n = size * 2;
-                ids = java.util.Arrays.copyOf(ids, n);
-                bytes = java.util.Arrays.copyOf(bytes, n);
-                nanos = java.util.Arrays.copyOf(nanos, n);
-                events = java.util.Arrays.copyOf(events, n);
-                tops = java.util.Arrays.copyOf(tops, n);
+            if (2 * i >= starts.length) {
+                starts = java.util.Arrays.copyOf(starts, 4 * i);
             }
-            ids[size] = id;
-            bytes[size] = startBytes;
-            nanos[size] = startNanos;
+            starts[2 * i] = startBytes;
+            starts[2 * i + 1] = startNanos;
             if (event != null) {
-                events[size] = event;
-                tops[size] = top == null ? null : new WeakReference<>(top);
+                if (i >= events.length) {
+                    events = java.util.Arrays.copyOf(events, 2 * i);
+                    tops = java.util.Arrays.copyOf(tops, 2 * i);
+                }
+                events[i] = event;
+                tops[i] = top == null ? null : new WeakReference<>(top);
+                eventsUnderWay++;
             }
-            size++;
-        }
-
-        private void remove(final int i) {
-            System.arraycopy(ids, i + 1, ids, i, size - i - 1);
-            System.arraycopy(bytes, i + 1, bytes, i, size - i - 1);
-            System.arraycopy(nanos, i + 1, nanos, i, size - i - 1);
-            System.arraycopy(events, i + 1, events, i, size - i - 1);
-            System.arraycopy(tops, i + 1, tops, i, size - i - 1);
-            size--;
-            events[size] = null;
-            tops[size] = null;
         }
 
         /**
-         * The index of the operation of the stream of identity hash {@code id}, dropping those above it (begun on a
-         * nested stream that threw); -1 when it is not there (it began before statistics were on).
+         * Takes the operation that ends or failed off the stack: its index, or -1 when it is not kept (it began
+         * before statistics were on, or past {@link #MAX}).
          */
-        int pop(final int id) {
-            for (int i = size - 1; i >= 0; i--) {
-                if (ids[i] == id) {
-                    for (int j = i + 1; j < size; j++) {
-                        events[j] = null;
-                        tops[j] = null;
-                    }
-                    size = i;
-                    return i;
-                }
+        int pop() {
+            if (size == 0) {
+                return -1;
             }
-            return -1;
+            int i = --size;
+            return i < MAX ? i : -1;
+        }
+
+        /** The JFR event of operation {@code i}, taken off it (null when it has none). */
+        Object takeEvent(final int i) {
+            if (eventsUnderWay == 0 || i >= events.length || events[i] == null) {
+                return null;
+            }
+            Object event = events[i];
+            events[i] = null;
+            eventsUnderWay--;
+            return event;
         }
 
         @Override
@@ -293,7 +290,9 @@ final class Statistics {
     /** Before a stream constructor returns ({@code ObjectOutputStream(OutputStream)}, {@code ...InputStream}). */
     static void opened(final Object stream) {
         if (on) {
-            TALLY.get().streams.add(STREAMS.get(stream.getClass()).index, OPENED, 1);
+            Tally t = TALLY.get();
+            (stream instanceof ObjectOutputStream ? t.lastWriting : t.lastReading).slot(stream.getClass())
+                    .add(OPENED, 1);
         }
     }
 
@@ -326,47 +325,72 @@ final class Statistics {
         return result;
     }
 
+    /** When {@code writeObject(Object)} or {@code writeUnshared(Object)} throws. */
+    static void writeFails(final int depth) {
+        if (on && depth == 0) {
+            failed();
+        }
+    }
+
+    /** When {@code readObject(Class)} or {@code readUnshared()} throws. */
+    static void readFails(final long depth) {
+        if (on && depth == 0) {
+            failed();
+        }
+    }
+
     private static void started(final Object stream, final Object top, final long startBytes, final int kind) {
         Tally t = TALLY.get();
         IntFunction<Object> b = begin;
         Object event = b == null ? null : b.apply(kind);
         long startNanos = UNTIMED;
-        if (--t.untilTimed[kind] < 0) {
-            t.untilTimed[kind] = TIME_EVERY - 1;
+        if (kind == WRITE ? --t.untilTimedWrite < 0 : --t.untilTimedRead < 0) {
+            if (kind == WRITE) {
+                t.untilTimedWrite = TIME_EVERY - 1;
+            } else {
+                t.untilTimedRead = TIME_EVERY - 1;
+            }
             startNanos = System.nanoTime();
         }
-        t.push(System.identityHashCode(stream), startBytes, startNanos, event, top == null ? null : top.getClass());
+        t.push(startBytes, startNanos, event, event == null || top == null ? null : top.getClass());
     }
 
     private static void ended(final Object stream, final Object result, final long endBytes, final boolean write) {
         Tally t = TALLY.get();
-        int i = t.pop(System.identityHashCode(stream));
+        int i = t.pop();
         if (i < 0) {
             return;
         }
-        long startNanos = t.nanos[i];
-        long startBytes = t.bytes[i];
+        long startBytes = t.starts[2 * i];
+        long startNanos = t.starts[2 * i + 1];
         long bytes = startBytes < 0 || endBytes < 0 ? -1 : endBytes - startBytes;
-        int s = t.lastStream.get(stream.getClass(), STREAMS).index;
-        ThreadTallies.Chunked streams = t.streams;
-        streams.add(s, write ? WRITES : READS, 1);
+        ThreadTallies.Slot s = (write ? t.lastWriting : t.lastReading).slot(stream.getClass());
+        s.add(write ? WRITES : READS, 1);
         if (bytes > 0) {
-            streams.add(s, write ? BYTES_WRITTEN : BYTES_READ, bytes);
+            s.add(write ? BYTES_WRITTEN : BYTES_READ, bytes);
         }
         if (startNanos != UNTIMED) {
-            streams.add(s, write ? NANOS_WRITING : NANOS_READING, System.nanoTime() - startNanos);
-            streams.add(s, write ? TIMED_WRITES : TIMED_READS, 1);
+            s.add(write ? NANOS_WRITING : NANOS_READING, System.nanoTime() - startNanos);
+            s.add(write ? TIMED_WRITES : TIMED_READS, 1);
         }
-        Object event = t.events[i];
+        Object event = t.takeEvent(i);
         if (event != null) {
-            Object top = write ? (t.tops[i] == null ? null : t.tops[i].get())
-                    : result == null ? null : result.getClass();
-            t.events[i] = null;
+            WeakReference<?> written = t.tops[i];
             t.tops[i] = null;
+            Object top = write ? (written == null ? null : written.get()) : result == null ? null : result.getClass();
             BiConsumer<Object, Object[]> e = end;
             if (e != null) {
                 e.accept(event, new Object[] {stream.getClass(), top, bytes});
             }
+        }
+    }
+
+    /** A top-level operation threw: not counted, its event (if any) dropped. */
+    private static void failed() {
+        Tally t = TALLY.get();
+        int i = t.pop();
+        if (i >= 0 && t.takeEvent(i) != null) {
+            t.tops[i] = null;
         }
     }
 
@@ -400,17 +424,15 @@ final class Statistics {
 
     private static void counted(final Class<?> cl, final int field) {
         if (cl != null) {
-            Tally t = TALLY.get();
-            t.classes.add(t.recent.get(cl, CLASSES).index, field, 1);
+            TALLY.get().recentClasses.slot(cl).add(field, 1);
         }
     }
 
     /** A descriptor of {@code cl} written from its template, of {@code bytes} bytes. */
     static void descriptorWritten(final Class<?> cl, final int bytes) {
-        ThreadTallies.Chunked classes = TALLY.get().classes;
-        int index = CLASSES.get(cl).index;
-        classes.add(index, DESCRIPTORS, 1);
-        classes.add(index, DESCRIPTOR_BYTES, bytes);
+        ThreadTallies.Slot slot = TALLY.get().recentClasses.slot(cl);
+        slot.add(DESCRIPTORS, 1);
+        slot.add(DESCRIPTOR_BYTES, bytes);
     }
 
     /** One engine outcome ({@link #OUTCOMES}); callers check {@link #on} first. */

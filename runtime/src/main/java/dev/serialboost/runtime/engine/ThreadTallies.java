@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * Counts that each thread keeps with plain adds in its own tally (no atomic operation per count: an uncontended
@@ -102,49 +103,80 @@ final class ThreadTallies<T extends ThreadTallies.Tally<T>> {
     }
 
     /**
-     * What a thread found lately in a {@code ClassValue} for a class, kept by the class's name (which keeps no class),
-     * each name in the slot of its hash: most objects of a graph are of a few classes, and a slot costs less than the
-     * {@code ClassValue}. For values kept by name only: the JVM gives classes of one name under several loaders the
-     * same name {@code String}, so such a class may find the value of another.
-     *
-     * @param <V> the value
+     * Where a thread counts a class it counted lately: the class's name, and the array of a {@link Chunked} that holds
+     * its counts and its place there, so that counting it again is a compare and an add, with no look-up and no bounds
+     * of the {@link Chunked} to check (its arrays stay where they are while the tally lives). Kept by name, which
+     * keeps no class: the JVM gives classes of one name under several loaders the same name {@code String}, so such
+     * classes count in one place, which is right for counts kept by name.
      */
-    static final class Recent<V> {
-        private static final int SLOTS = 32;
-        private final String[] names = new String[SLOTS];
-        private final Object[] values = new Object[SLOTS];
+    static class Slot {
+        private String name;
+        private long[] counts;
+        private int at;
 
-        @SuppressWarnings("unchecked")
-        V get(final Class<?> type, final ClassValue<V> found) {
-            String name = type.getName();
-            int slot = name.hashCode() & (SLOTS - 1);
-            if (names[slot] == name) {
-                return (V) values[slot];
-            }
-            V value = found.get(type);
-            values[slot] = value;
-            names[slot] = name;
-            return value;
+        /** Whether this slot counts the class named {@code className}. */
+        final boolean counts(final String className) {
+            return name == className;
+        }
+
+        /** This slot counts the class named {@code className} from now on, at {@code index} of {@code chunked}. */
+        final void take(final String className, final Chunked chunked, final int index) {
+            counts = chunked.counts(index);
+            at = chunked.at(index, 0);
+            name = className;
+        }
+
+        /** Adds {@code n} to {@code field} of the class this slot counts. */
+        final void add(final int field, final long n) {
+            counts[at + field] += n;
         }
     }
 
-    /**
-     * As {@link Recent}, for the last class only (a thread's streams are mostly of one stream class): no hash, one
-     * compare.
-     *
-     * @param <V> the value
-     */
-    static final class Last<V> {
-        private String name;
-        private V value;
+    /** The {@link Slot}s of the classes a thread counted lately, each in the slot of its name's hash. */
+    static final class Recent {
+        private final Slot[] slots;
+        private final Chunked chunked;
+        private final ToIntFunction<Class<?>> index;
 
-        V get(final Class<?> type, final ClassValue<V> found) {
-            String n = type.getName();
-            if (n != name) {
-                value = found.get(type);
-                name = n;
+        /** With {@code slots} slots (a power of two), counting in {@code chunked} at the index {@code index} gives. */
+        Recent(final int slots, final Chunked chunked, final ToIntFunction<Class<?>> index) {
+            this.slots = new Slot[slots];
+            for (int i = 0; i < slots; i++) {
+                this.slots[i] = new Slot();
             }
-            return value;
+            this.chunked = chunked;
+            this.index = index;
+        }
+
+        /** The slot that counts {@code type} now. */
+        Slot slot(final Class<?> type) {
+            String name = type.getName();
+            Slot slot = slots[name.hashCode() & (slots.length - 1)];
+            if (!slot.counts(name)) {
+                slot.take(name, chunked, index.applyAsInt(type));
+            }
+            return slot;
+        }
+    }
+
+    /** The one {@link Slot} of the class a thread counted last (of a kind it counts mostly one class of). */
+    static final class Last extends Slot {
+        private final Chunked chunked;
+        private final ToIntFunction<Class<?>> index;
+
+        /** Counting in {@code chunked} at the index {@code index} gives a class. */
+        Last(final Chunked chunked, final ToIntFunction<Class<?>> index) {
+            this.chunked = chunked;
+            this.index = index;
+        }
+
+        /** This slot, counting {@code type} now. */
+        Slot slot(final Class<?> type) {
+            String name = type.getName();
+            if (!counts(name)) {
+                take(name, chunked, index.applyAsInt(type));
+            }
+            return this;
         }
     }
 
@@ -172,7 +204,7 @@ final class ThreadTallies<T extends ThreadTallies.Tally<T>> {
     T get() {
         Thread current = Thread.currentThread();
         Tally<?> t = slots[(int) current.getId() & (SLOTS - 1)];
-        if (t != null && t.owner.get() == current) {
+        if (t != null && t.owner.refersTo(current)) {
             return (T) t;
         }
         return slow(current);

@@ -7,9 +7,13 @@ import dev.serialboost.transformer.kit.RuntimeLocation;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 import java.util.ArrayList;
@@ -23,13 +27,15 @@ import java.util.List;
  * <ul>
  *   <li>{@link #writing()}, in {@code ObjectOutputStream}: before the public constructor returns, {@code
  *       Statistics.opened(this)}; at the start of {@code writeObject(Object)} and {@code writeUnshared(Object)},
- *       {@code Statistics.writeStarts(this, obj, depth)}, and before they return {@code Statistics.writeEnds(this,
- *       depth)} (a write that throws is not counted); at the start of {@code writeOrdinaryObject}, {@code writeArray}
+ *       {@code Statistics.writeStarts(this, obj, depth)}, before they return {@code Statistics.writeEnds(this,
+ *       depth)}, and when they throw {@code Statistics.writeFails(depth)} (a write that throws is not counted); at the
+ *       start of {@code writeOrdinaryObject}, {@code writeArray}
  *       and {@code writeEnum}, {@code Statistics.wrote(desc)}; at the start of {@code writeString}, {@code
  *       Statistics.wroteString()}.</li>
  *   <li>{@link #reading()}, in {@code ObjectInputStream}: the constructor's {@code opened}; at the start of {@code
- *       readObject(Class)} and {@code readUnshared()}, {@code Statistics.readStarts(this, depth)}, and {@code
- *       Statistics.readEnds(result, this, depth)} before they return (it returns the result); in {@code
+ *       readObject(Class)} and {@code readUnshared()}, {@code Statistics.readStarts(this, depth)}, {@code
+ *       Statistics.readEnds(result, this, depth)} before they return (it returns the result), and {@code
+ *       Statistics.readFails(depth)} when they throw; in {@code
  *       readOrdinaryObject}, {@code readArray} and {@code readEnum}, right after the descriptor is read into its local,
  *       {@code Statistics.read(desc)}; at the start of {@code readString(boolean)}, {@code Statistics.readString()}.
  *   </li>
@@ -99,18 +105,19 @@ public final class StatisticsPatch extends JdkPatch {
             if (key.equals(OOS_INIT) || key.equals(OIS_INIT)) {
                 beforeReturns(m, Opcodes.RETURN, problems, () -> call(load(0), "opened", "(Ljava/lang/Object;)V"));
             } else if (WRITES.contains(key)) {
-                m.instructions.insert(call(load(0, 1), depth(OOS), "writeStarts",
-                        "(" + StreamCall.OOS_DESC + "Ljava/lang/Object;I)V"));
                 beforeReturns(m, Opcodes.RETURN, problems, () -> call(load(0), depth(OOS), "writeEnds",
                         "(" + StreamCall.OOS_DESC + "I)V"));
+                guard(m, OOS, call(load(0, 1), depth(OOS), "writeStarts",
+                        "(" + StreamCall.OOS_DESC + "Ljava/lang/Object;I)V"), call(depth(OOS), "writeFails", "(I)V"));
             } else if (WRITTEN.contains(key)) {
                 m.instructions.insert(call(load(2), null, "wrote", "(" + OSC_DESC + ")V"));
             } else if (key.equals(WRITE_STRING)) {
                 m.instructions.insert(call(new InsnList(), null, "wroteString", "()V"));
             } else if (READS.contains(key)) {
-                m.instructions.insert(call(load(0), depth(OIS), "readStarts", "(" + StreamCall.OIS_DESC + "J)V"));
                 beforeReturns(m, Opcodes.ARETURN, problems, () -> call(load(0), depth(OIS), "readEnds",
                         "(Ljava/lang/Object;" + StreamCall.OIS_DESC + "J)Ljava/lang/Object;"));
+                guard(m, OIS, call(load(0), depth(OIS), "readStarts", "(" + StreamCall.OIS_DESC + "J)V"),
+                        call(depth(OIS), "readFails", "(J)V"));
             } else if (READ.contains(key)) {
                 afterDescriptorRead(m, problems);
             } else if (key.equals(READ_STRING)) {
@@ -140,6 +147,28 @@ public final class StatisticsPatch extends JdkPatch {
         if (returns == 0) {
             problems.add(m.name + m.desc + " has no return");
         }
+    }
+
+    /**
+     * {@code starts} inserted at the start of {@code m}, and around all that follows a handler of any throwable that
+     * runs {@code fails} and throws it on, so that every start reported has its end or its failure. The handler's
+     * frame has {@code this} alone (of class {@code owner}) and the throwable, which holds wherever in {@code m} it is
+     * thrown from: the JDK's methods never store to local 0. The handler comes last in the method's table, so the
+     * method's own handlers take what they catch first.
+     */
+    private static void guard(final MethodNode m, final String owner, final InsnList starts, final InsnList fails) {
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        starts.add(start);
+        m.instructions.insert(starts);
+        m.instructions.add(end);
+        m.instructions.add(handler);
+        m.instructions.add(new FrameNode(Opcodes.F_FULL, 1, new Object[] {owner}, 1,
+                new Object[] {"java/lang/Throwable"}));
+        m.instructions.add(fails);
+        m.instructions.add(new InsnNode(Opcodes.ATHROW));
+        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
     }
 
     /** After {@code desc = readClassDesc(false)}: {@code Statistics.read(desc)}. */
