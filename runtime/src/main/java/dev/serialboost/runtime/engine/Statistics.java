@@ -188,6 +188,8 @@ final class Statistics {
         final ThreadTallies.Recent recentClasses = new ThreadTallies.Recent(32, classes, t -> CLASSES.get(t).index);
         final ThreadTallies.Last lastWriting = new ThreadTallies.Last(streams, t -> STREAMS.get(t).index);
         final ThreadTallies.Last lastReading = new ThreadTallies.Last(streams, t -> STREAMS.get(t).index);
+        /** Where this thread counts strings, the objects most graphs have most of: no look-up at all. */
+        final ThreadTallies.Slot strings = new ThreadTallies.Slot();
         /**
          * The operations under way, two longs each: the bytes the stream had at the start (-1 when unknown) and the
          * start time (or {@link #UNTIMED}).
@@ -203,6 +205,7 @@ final class Statistics {
 
         Tally(final Thread owner) {
             super(owner);
+            strings.take(String.class.getName(), classes, CLASSES.get(String.class).index);
         }
 
         void push(final long startBytes, final long startNanos, final Object event, final Class<?> top) {
@@ -404,7 +407,7 @@ final class Statistics {
     /** At the start of {@code writeString}. */
     static void wroteString() {
         if (on) {
-            counted(String.class, OBJECTS_WRITTEN);
+            TALLY.get().strings.add(OBJECTS_WRITTEN, 1);
         }
     }
 
@@ -418,7 +421,7 @@ final class Statistics {
     /** At the start of {@code readString(boolean)}. */
     static void readString() {
         if (on) {
-            counted(String.class, OBJECTS_READ);
+            TALLY.get().strings.add(OBJECTS_READ, 1);
         }
     }
 
