@@ -204,7 +204,7 @@ final class ThreadTallies<T extends ThreadTallies.Tally<T>> {
     T get() {
         Thread current = Thread.currentThread();
         Tally<?> t = slots[(int) current.getId() & (SLOTS - 1)];
-        if (t != null && t.owner.refersTo(current)) {
+        if (t != null && t.owner.get() == current) {
             return (T) t;
         }
         return slow(current);

@@ -29,20 +29,20 @@ import java.util.List;
  *       Statistics.opened(this)}; at the start of {@code writeObject(Object)} and {@code writeUnshared(Object)},
  *       {@code Statistics.writeStarts(this, obj, depth)}, before they return {@code Statistics.writeEnds(this,
  *       depth)}, and when they throw {@code Statistics.writeFails(depth)} (a write that throws is not counted); at the
- *       start of {@code writeOrdinaryObject}, {@code writeArray}
- *       and {@code writeEnum}, {@code Statistics.wrote(desc)}; at the start of {@code writeString}, {@code
- *       Statistics.wroteString()}.</li>
+ *       start of {@code writeOrdinaryObject}, {@code writeArray} and {@code writeEnum}, {@code Statistics.wrote(desc)};
+ *       at the start of {@code writeString}, {@code Statistics.wroteString()}.</li>
  *   <li>{@link #reading()}, in {@code ObjectInputStream}: the constructor's {@code opened}; at the start of {@code
  *       readObject(Class)} and {@code readUnshared()}, {@code Statistics.readStarts(this, depth)}, {@code
  *       Statistics.readEnds(result, this, depth)} before they return (it returns the result), and {@code
- *       Statistics.readFails(depth)} when they throw; in {@code
- *       readOrdinaryObject}, {@code readArray} and {@code readEnum}, right after the descriptor is read into its local,
- *       {@code Statistics.read(desc)}; at the start of {@code readString(boolean)}, {@code Statistics.readString()}.
+ *       Statistics.readFails(depth)} when they throw; in {@code readOrdinaryObject}, {@code readArray} and {@code
+ *       readEnum}, right after the descriptor is read into its local, {@code Statistics.read(desc)}; at the start of
+ *       {@code readString(boolean)}, {@code Statistics.readString()}.
  *   </li>
  * </ul>
  *
  * <p>Checked by shape: each method present, none reporting already, each with a return, and each reading method
- * storing the one {@code readClassDesc(false)} it makes in a local.
+ * storing the one {@code readClassDesc(false)} it makes in a local; the top-level methods never storing to local 0,
+ * which the frame of the handler added to them holds to be {@code this}.
  */
 public final class StatisticsPatch extends JdkPatch {
 
@@ -108,7 +108,8 @@ public final class StatisticsPatch extends JdkPatch {
                 beforeReturns(m, Opcodes.RETURN, problems, () -> call(load(0), depth(OOS), "writeEnds",
                         "(" + StreamCall.OOS_DESC + "I)V"));
                 guard(m, OOS, call(load(0, 1), depth(OOS), "writeStarts",
-                        "(" + StreamCall.OOS_DESC + "Ljava/lang/Object;I)V"), call(depth(OOS), "writeFails", "(I)V"));
+                        "(" + StreamCall.OOS_DESC + "Ljava/lang/Object;I)V"), call(depth(OOS), "writeFails", "(I)V"),
+                        problems);
             } else if (WRITTEN.contains(key)) {
                 m.instructions.insert(call(load(2), null, "wrote", "(" + OSC_DESC + ")V"));
             } else if (key.equals(WRITE_STRING)) {
@@ -117,7 +118,7 @@ public final class StatisticsPatch extends JdkPatch {
                 beforeReturns(m, Opcodes.ARETURN, problems, () -> call(load(0), depth(OIS), "readEnds",
                         "(Ljava/lang/Object;" + StreamCall.OIS_DESC + "J)Ljava/lang/Object;"));
                 guard(m, OIS, call(load(0), depth(OIS), "readStarts", "(" + StreamCall.OIS_DESC + "J)V"),
-                        call(depth(OIS), "readFails", "(J)V"));
+                        call(depth(OIS), "readFails", "(J)V"), problems);
             } else if (READ.contains(key)) {
                 afterDescriptorRead(m, problems);
             } else if (key.equals(READ_STRING)) {
@@ -153,10 +154,17 @@ public final class StatisticsPatch extends JdkPatch {
      * {@code starts} inserted at the start of {@code m}, and around all that follows a handler of any throwable that
      * runs {@code fails} and throws it on, so that every start reported has its end or its failure. The handler's
      * frame has {@code this} alone (of class {@code owner}) and the throwable, which holds wherever in {@code m} it is
-     * thrown from: the JDK's methods never store to local 0. The handler comes last in the method's table, so the
-     * method's own handlers take what they catch first.
+     * thrown from as long as {@code m} never stores to local 0 (a problem if it does). The handler comes last in the
+     * method's table, so the method's own handlers take what they catch first.
      */
-    private static void guard(final MethodNode m, final String owner, final InsnList starts, final InsnList fails) {
+    private static void guard(final MethodNode m, final String owner, final InsnList starts, final InsnList fails,
+                              final List<String> problems) {
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof VarInsnNode store && store.getOpcode() >= Opcodes.ISTORE && store.var == 0) {
+                problems.add(m.name + m.desc + " stores to local 0");
+                return;
+            }
+        }
         LabelNode start = new LabelNode();
         LabelNode end = new LabelNode();
         LabelNode handler = new LabelNode();
