@@ -153,7 +153,7 @@ class StatisticsIT {
         // one per class and stream: Nesting, Unknown and Failing once, Inner once per nested stream, Failing once per
         // nested stream that throws
         if (!lines.contains("engine descriptors written from templates=" + (S * 5 + threads + 3 + nesting
-                + StatsWorkload.NESTED_FAILS))
+                + nestedFails))
                 || lines.stream().noneMatch(l -> l.startsWith("engine classes resolved from the cache="))) {
             throw stats.fail(jdk + ": the engine's outcomes are not counted");
         }

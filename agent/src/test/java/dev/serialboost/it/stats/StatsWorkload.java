@@ -7,6 +7,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 import java.io.Serializable;
+import java.io.StreamCorruptedException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,9 +33,9 @@ import jdk.jfr.consumer.RecordingFile;
  * and one string, written into a {@code ByteArrayOutputStream} and read back, under a JFR recording of the project's
  * events; then, without the recording, top-level writes and reads with nested streams, reads and writes that throw,
  * at the top level and in a nested stream under one that returns ({@link #NESTING}, {@link #NESTED_FAILS_EVERY}), and
- * threads ({@link #THREADS}). Prints the SHA-256 of every stream's bytes and the bytes of
- * their top-level writes; then, with the agent, what its MBean (read through the platform
- * MBean server) and the recording (read back with {@code jdk.jfr.consumer}) say; without it, {@code no-mbean}.
+ * threads ({@link #THREADS}). Prints the SHA-256 of every stream's bytes and the bytes of their top-level writes;
+ * then, with the agent, what its MBean (read through the platform MBean server) and the recording (read back with
+ * {@code jdk.jfr.consumer}) say; without it, {@code no-mbean}.
  */
 public final class StatsWorkload {
 
@@ -169,7 +170,7 @@ public final class StatsWorkload {
                 try {
                     new ObjectInputStream(new ByteArrayInputStream(corrupt)).readObject();
                     throw new IOException("a corrupt stream read");
-                } catch (java.io.StreamCorruptedException expected) {
+                } catch (StreamCorruptedException expected) {
                     // the nested read threw; this one goes on
                 }
             }
