@@ -4,6 +4,7 @@ import java.lang.instrument.Instrumentation;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
@@ -21,19 +22,19 @@ public final class StatisticsInstaller {
 
     /**
      * Switches statistics on (again: nothing changes but the event functions) and returns the reader of their
-     * snapshot, a map of JDK types described at {@code dev.serialboost.runtime.engine.Statistics#snapshot}.
+     * snapshot, a map of JDK types described at {@code dev.serialboost.runtime.engine.Statistics#snapshot}, with what
+     * tells the runtime whether a JFR recording runs (the events begin only then).
      */
     @SuppressWarnings("unchecked")
-    public static synchronized Supplier<Map<String, Object>> start(final Instrumentation inst,
-                                                                   final IntFunction<Object> begin,
-                                                                   final BiConsumer<Object, Object[]> end)
+    public static synchronized Map.Entry<Supplier<Map<String, Object>>, Consumer<Boolean>> start(
+            final Instrumentation inst, final IntFunction<Object> begin, final BiConsumer<Object, Object[]> end)
             throws Throwable {
         RuntimeInstaller.install(inst);
         RuntimeInstaller.Isolated isolated = new RuntimeInstaller.Isolated();
         Class<?> switcher = isolated.define(StatisticsSwitch.class);
         inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(), Map.of("java.io",
                 Set.of(isolated.getUnnamedModule())), Set.of(), Map.of());
-        return (Supplier<Map<String, Object>>) switcher
+        return (Map.Entry<Supplier<Map<String, Object>>, Consumer<Boolean>>) switcher
                 .getMethod("start", IntFunction.class, BiConsumer.class).invoke(null, begin, end);
     }
 }

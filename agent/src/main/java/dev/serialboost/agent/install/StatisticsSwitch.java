@@ -1,8 +1,11 @@
 package dev.serialboost.agent.install;
 
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
@@ -17,13 +20,26 @@ public final class StatisticsSwitch {
     private StatisticsSwitch() {
     }
 
-    /** Switches statistics on with the JFR event functions (or nulls); the reader of their snapshot. */
-    public static Supplier<?> start(final IntFunction<Object> begin, final BiConsumer<Object, Object[]> end)
+    /**
+     * Switches statistics on with the JFR event functions (or nulls); the reader of their snapshot, and what tells the
+     * runtime whether a JFR recording runs ({@code Statistics.recording}).
+     */
+    public static Map.Entry<Supplier<?>, Consumer<Boolean>> start(final IntFunction<Object> begin,
+                                                                  final BiConsumer<Object, Object[]> end)
             throws Throwable {
         Class<?> statistics = Class.forName("java.io.Serialboost$Statistics", false, null);
-        return (Supplier<?>) MethodHandles.privateLookupIn(statistics, MethodHandles.lookup())
-                .findStatic(statistics, "start", MethodType.methodType(Supplier.class, IntFunction.class,
-                        BiConsumer.class))
-                .invoke(begin, end);
+        MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(statistics, MethodHandles.lookup());
+        Supplier<?> reader = (Supplier<?>) lookup.findStatic(statistics, "start", MethodType.methodType(
+                Supplier.class, IntFunction.class, BiConsumer.class)).invoke(begin, end);
+        MethodHandle recording = lookup.findStatic(statistics, "recording", MethodType.methodType(void.class,
+                boolean.class));
+        Consumer<Boolean> recordingSwitch = running -> {
+            try {
+                recording.invokeExact(running.booleanValue());
+            } catch (Throwable t) {
+                throw new IllegalStateException("statistics: the JFR switch failed", t);
+            }
+        };
+        return Map.entry(reader, recordingSwitch);
     }
 }

@@ -6,6 +6,7 @@ import java.lang.instrument.Instrumentation;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import javax.management.MBeanServer;
@@ -34,12 +35,17 @@ public final class AgentStatistics {
         }
         IntFunction<Object> begin = null;
         BiConsumer<Object, Object[]> end = null;
-        if (JfrEvents.available()) {
-            JfrEvents.register();
+        boolean jfr = JfrEvents.available();
+        if (jfr) {
             begin = JfrEvents.begin();
             end = JfrEvents.end();
         }
-        Supplier<Map<String, Object>> reader = StatisticsInstaller.start(inst, begin, end);
+        Map.Entry<Supplier<Map<String, Object>>, Consumer<Boolean>> runtime = StatisticsInstaller.start(inst, begin,
+                end);
+        if (jfr) {
+            JfrEvents.register(runtime.getValue());
+        }
+        Supplier<Map<String, Object>> reader = runtime.getKey();
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ObjectName name = new ObjectName(StatisticsMXBean.NAME);
         if (!server.isRegistered(name)) {

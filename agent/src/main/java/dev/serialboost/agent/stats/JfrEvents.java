@@ -6,15 +6,17 @@ import jdk.jfr.FlightRecorderListener;
 import jdk.jfr.Recording;
 import jdk.jfr.RecordingState;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
  * The functions the runtime's statistics call at the start and end of each top-level write and read, which make {@link
  * ObjectWriteEvent}s and {@link ObjectReadEvent}s. Both events are disabled unless a recording enables them; then a
- * begin costs one allocation and a check, and without a recording a read of one flag. Used only when {@code jdk.jfr}
- * is in the JVM ({@link #available}): the JDK's own module, which {@code java.base} (where the runtime lives) does not
- * read, so the events are the agent's classes.
+ * begin costs one allocation and a check, and while no recording runs the runtime does not call it. Used only when
+ * {@code jdk.jfr} is in the JVM ({@link #available}): the JDK's own module, which {@code java.base} (where the runtime
+ * lives) does not read, so the events are the agent's classes.
  */
 final class JfrEvents {
 
@@ -29,17 +31,24 @@ final class JfrEvents {
         return ModuleLayer.boot().findModule("jdk.jfr").isPresent();
     }
 
-    /** Whether a recording runs in this JVM (any: the events' settings say which take them). */
-    private static volatile boolean recording;
+    /** Tells the runtime whether a recording runs (set once by {@link #register}). */
+    private static Consumer<Boolean> recordingSwitch;
+    /** Taken by each look at the recordings before it looks; the last one told (guarded by the class). */
+    private static final AtomicLong LOOKS = new AtomicLong();
+    private static long told;
 
     /**
-     * Registers the events, so that recordings and JDK Mission Control know them before the first one, and follows
-     * whether a recording runs (without starting the recorder: a listener added before it starts is told when it
-     * does).
+     * Registers the events, so that recordings and JDK Mission Control know them before the first one, and tells the
+     * runtime through {@code recordingSwitch} whether a recording runs, now and at each change (without starting the
+     * recorder: a listener added before it starts is told when it does), so that without a recording a top-level
+     * write or read does not call {@link #begin}'s function at all.
      */
-    static void register() {
+    static void register(final Consumer<Boolean> recordingSwitch) {
         FlightRecorder.register(ObjectWriteEvent.class);
         FlightRecorder.register(ObjectReadEvent.class);
+        synchronized (JfrEvents.class) {
+            JfrEvents.recordingSwitch = recordingSwitch;
+        }
         FlightRecorder.addListener(new FlightRecorderListener() {
             @Override
             public void recorderInitialized(final FlightRecorder recorder) {
@@ -48,23 +57,37 @@ final class JfrEvents {
 
             @Override
             public void recordingStateChanged(final Recording changed) {
-                recording = FlightRecorder.isInitialized() && FlightRecorder.getFlightRecorder().getRecordings()
-                        .stream().anyMatch(r -> r.getState() == RecordingState.RUNNING);
+                tellRuntime();
             }
         });
+        tellRuntime();
+    }
+
+    /**
+     * Looks whether any recording runs (its settings say which events it takes) and tells the runtime, unless a later
+     * look told it already: each look takes its number before it looks, so the last told saw the last change. No lock
+     * of this class is held while JFR is asked (JFR may call a listener holding a lock of its own).
+     */
+    private static void tellRuntime() {
+        long look = LOOKS.incrementAndGet();
+        boolean running = FlightRecorder.isInitialized() && FlightRecorder.getFlightRecorder().getRecordings()
+                .stream().anyMatch(r -> r.getState() == RecordingState.RUNNING);
+        synchronized (JfrEvents.class) {
+            if (look > told) {
+                told = look;
+                recordingSwitch.accept(running);
+            }
+        }
     }
 
     /**
      * Begins an event of a top-level write ({@code kind} {@link #WRITE}) or read when a recording takes it, else
-     * returns null; without a recording, a read of one flag (no event made, no allocation).
+     * returns null. The runtime calls it only while a recording runs.
      */
     static IntFunction<Object> begin() {
         Event writes = new ObjectWriteEvent();
         Event reads = new ObjectReadEvent();
         return kind -> {
-            if (!recording) {
-                return null;
-            }
             boolean write = kind == WRITE;
             if (!(write ? writes : reads).isEnabled()) {
                 return null;
