@@ -81,7 +81,10 @@ final class Statistics {
     static volatile boolean on;
     /** When statistics were switched on ({@code System.currentTimeMillis()}), 0 before. */
     private static volatile long since;
-    /** The agent's JFR events: begins one (WRITE or READ), or null when no recording takes it. */
+    /**
+     * The agent's JFR begin function (null without {@code jdk.jfr}): begins an event of a top-level write or read
+     * (WRITE or READ), or returns null when no recording takes it. Guarded by {@link #CLASS_LIST}.
+     */
     private static IntFunction<Object> events;
     /**
      * {@link #events} while a JFR recording runs, else null: a top-level call then checks a field instead of calling
